@@ -1,0 +1,87 @@
+/**
+ * Terraform's value system for TypeScript: cty types and values, exact numbers, sets in go-cty
+ * order, unknowns with refinements, marks, conversion, and the msgpack and JSON codecs Terraform
+ * uses on the wire, byte-for-byte with go-cty.
+ *
+ * @packageDocumentation
+ */
+
+// --- types (type.ts) ---
+export type {
+  CollectionType,
+  DynamicType,
+  ListType,
+  MapType,
+  ObjectType,
+  PrimitiveType,
+  SetType,
+  TupleType,
+  Type,
+} from "./type.js";
+export {
+  boolType,
+  compareUtf8,
+  dynamicType,
+  emptyObjectType,
+  emptyTupleType,
+  hasDynamicTypes,
+  isCollectionType,
+  isPrimitiveType,
+  listType,
+  mapType,
+  numberType,
+  objectType,
+  setType,
+  stringType,
+  tupleType,
+  typeEquals,
+} from "./type.js";
+
+// --- values (value.ts) ---
+export type { NumberBound, Refinement } from "./value.js";
+export {
+  boolVal,
+  DynamicVal,
+  EmptyObjectVal,
+  EmptyTupleVal,
+  False,
+  isValue,
+  listVal,
+  listValEmpty,
+  mapVal,
+  mapValEmpty,
+  mark,
+  nullVal,
+  numberVal,
+  objectVal,
+  setVal,
+  setValEmpty,
+  stringVal,
+  True,
+  tupleVal,
+  unknownVal,
+  unmark,
+  unmarkDeep,
+  Value,
+} from "./value.js";
+
+// --- errors (errors.ts) ---
+export { CtyError, CtyErrorCode, isCtyError } from "./errors.js";
+
+// --- numbers (number.ts) ---
+
+// --- type names, GoString, type JSON (type-format.ts, type-json.ts) ---
+
+// --- refinements (refinement.ts) ---
+
+// --- sets (set.ts) ---
+
+// --- equality (equality.ts) ---
+
+// --- paths, walk, transform (path.ts, walk.ts) ---
+
+// --- conformance (conformance.ts) ---
+
+// --- conversion (convert/) ---
+
+// --- codecs (msgpack/, json/) ---

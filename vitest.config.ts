@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: ["packages/*", "apps/*"],
+    coverage: { provider: "v8", include: ["packages/*/src/**"], exclude: ["**/gen/**", "**/*.test.ts"] },
+  },
+});

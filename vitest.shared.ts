@@ -1,0 +1,17 @@
+import { defineProject } from "vitest/config";
+
+/**
+ * Per-project vitest options. Projects do not inherit the root config, so each package's
+ * vitest.config.ts re-exports this (optionally extended).
+ */
+export const sharedProject = (name: string) =>
+  defineProject({
+    resolve: { conditions: ["@tfkit/source"] },
+    ssr: { resolve: { conditions: ["@tfkit/source"] } },
+    test: {
+      name,
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      restoreMocks: true,
+      typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    },
+  });

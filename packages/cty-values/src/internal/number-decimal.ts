@@ -1,0 +1,247 @@
+/**
+ * Binary-to-decimal conversion and Go `big.Float.Text` formatting for `CtyNumber`.
+ *
+ * @remarks Follows the algorithm of Go's math/big `ftoa.go` and `decimal.go` (exact decimal
+ * expansion, digit-walk shortest rounding, half-even decimal rounding), written anew over JS
+ * strings and bigints.
+ * @internal
+ * @packageDocumentation
+ */
+import { CtyError } from "../errors.js";
+import { bitLength, type Magnitude, trailingZeroBits } from "./number-bits.js";
+
+/**
+ * An unsigned decimal `0.digits × 10**exp`; no trailing zeros in `digits`; `""` is zero (then
+ * `exp` is 0).
+ * @internal
+ */
+export interface Decimal {
+  /** ASCII digits, most significant first, without trailing zeros. */
+  digits: string;
+  /** Decimal exponent: the value is `0.digits × 10**exp`. */
+  exp: number;
+}
+
+/**
+ * Largest bigint (in bits) converted to decimal; beyond it formatting throws instead of
+ * allocating without bound (Go would try, then run for minutes or out of memory).
+ *
+ * @remarks About 1.2 million decimal digits, or a binary exponent of roughly ±4 million
+ * (decimal exponents around ±1.2 million). Parsing and arithmetic have no such limit.
+ * @internal
+ */
+export const MAX_DECIMAL_BITS = 4_000_000;
+
+const LOG2_5 = Math.log2(5);
+
+const pow5Cache = new Map<number, bigint>();
+
+function pow5(k: number): bigint {
+  if (k < 64) {
+    let cached = pow5Cache.get(k);
+    if (cached === undefined) {
+      cached = 5n ** BigInt(k);
+      pow5Cache.set(k, cached);
+    }
+    return cached;
+  }
+  return 5n ** BigInt(k);
+}
+
+function tooLarge(): CtyError {
+  return new CtyError(
+    "number",
+    "number is too large or too small to format as decimal text (binary exponent beyond about ±4000000)",
+  );
+}
+
+function trimmed(s: string, exp: number): Decimal {
+  let n = s.length;
+  while (n > 0 && s.charCodeAt(n - 1) === 48) n--;
+  if (n === 0) return { digits: "", exp: 0 };
+  return { digits: n === s.length ? s : s.slice(0, n), exp };
+}
+
+/**
+ * The exact decimal expansion of `m × 2**e` (`m ≥ 0`), like Go `decimal.init`.
+ * @internal
+ */
+export function exactDecimal(m: bigint, e: number): Decimal {
+  if (m === 0n) return { digits: "", exp: 0 };
+  let mant = m;
+  let exp = e;
+  if (exp < 0) {
+    const tz = Math.min(trailingZeroBits(mant), -exp);
+    if (tz > 0) {
+      mant >>= BigInt(tz);
+      exp += tz;
+    }
+  }
+  if (exp >= 0) {
+    if (bitLength(mant) + exp > MAX_DECIMAL_BITS) throw tooLarge();
+    const s = (mant << BigInt(exp)).toString();
+    return trimmed(s, s.length);
+  }
+  // m / 2**k == m * 5**k / 10**k: the decimal digits of m * 5**k, point moved k places left.
+  const k = -exp;
+  if (bitLength(mant) + k * LOG2_5 > MAX_DECIMAL_BITS) throw tooLarge();
+  const s = (mant * pow5(k)).toString();
+  return trimmed(s, s.length - k);
+}
+
+function digitAt(d: Decimal, i: number): number {
+  return i >= 0 && i < d.digits.length ? d.digits.charCodeAt(i) : 48;
+}
+
+/** Go `decimal.roundUp`: keep n digits, adding one ulp (n < len). */
+function roundUp(d: Decimal, n: number): void {
+  if (n < 0 || n >= d.digits.length) return;
+  let i = n;
+  while (i > 0 && d.digits.charCodeAt(i - 1) >= 57) i--;
+  if (i === 0) {
+    d.digits = "1";
+    d.exp++;
+    return;
+  }
+  d.digits = d.digits.slice(0, i - 1) + String.fromCharCode(d.digits.charCodeAt(i - 1) + 1);
+}
+
+/** Go `decimal.roundDown`: truncate to n digits. */
+function roundDown(d: Decimal, n: number): void {
+  if (n < 0 || n >= d.digits.length) return;
+  const t = trimmed(d.digits.slice(0, n), d.exp);
+  d.digits = t.digits;
+  d.exp = t.exp;
+}
+
+/**
+ * Go `decimal.round`: at most n digits, nearest, ties to even (exact halfway only when the
+ * dropped part is a single `5`, since digits carry no trailing zeros).
+ * @internal
+ */
+export function roundDecimal(d: Decimal, n: number): void {
+  if (n < 0 || n >= d.digits.length) return;
+  const c = d.digits.charCodeAt(n);
+  let up: boolean;
+  if (c === 53 && n + 1 === d.digits.length) {
+    up = n > 0 && ((d.digits.charCodeAt(n - 1) - 48) & 1) !== 0;
+  } else {
+    up = c >= 53;
+  }
+  if (up) roundUp(d, n);
+  else roundDown(d, n);
+}
+
+/**
+ * The shortest decimal that rounds back to the magnitude at `prec` bits, computed with Go's
+ * `roundShortest` digit walk (including its even-mantissa inclusive bounds).
+ * @internal
+ */
+export function shortestDecimal(x: Magnitude, prec: number): Decimal {
+  const d = exactDecimal(x.mant, x.exp);
+  if (d.digits === "") return d;
+  // The mantissa widened to prec + 1 bits: its last bit is half an ulp at this precision.
+  const len = bitLength(x.mant);
+  const shift = prec + 1 - len;
+  let mant: bigint;
+  if (shift >= 0) mant = x.mant << BigInt(shift);
+  else mant = x.mant >> BigInt(-shift);
+  const exp = x.exp - shift;
+  const lower = exactDecimal(mant - 1n, exp);
+  const upper = exactDecimal(mant + 1n, exp);
+  const inclusive = (mant & 2n) === 0n;
+  const digits = d.digits;
+  for (let i = 0; i < digits.length; i++) {
+    const m = digits.charCodeAt(i);
+    const l = digitAt(lower, i);
+    const u = digitAt(upper, i);
+    const okDown = l !== m || (inclusive && i + 1 === lower.digits.length);
+    const okUp = m !== u && (inclusive || m + 1 < u || i + 1 < upper.digits.length);
+    if (okDown && okUp) {
+      roundDecimal(d, i + 1);
+      return d;
+    }
+    if (okDown) {
+      roundDown(d, i + 1);
+      return d;
+    }
+    if (okUp) {
+      roundUp(d, i + 1);
+      return d;
+    }
+  }
+  return d;
+}
+
+/**
+ * Go `fmtF`: integer digits padded with zeros, then `prec` fraction digits.
+ * @internal
+ */
+export function formatF(d: Decimal, prec: number): string {
+  let out: string;
+  if (d.exp > 0) {
+    const n = d.digits.length;
+    out = d.exp <= n ? d.digits.slice(0, d.exp) : d.digits + "0".repeat(d.exp - n);
+  } else {
+    out = "0";
+  }
+  if (prec > 0) {
+    let frac = "";
+    const start = d.exp;
+    // Digits at positions start .. start+prec-1, zeros where out of range.
+    const lead = Math.min(prec, Math.max(0, -start));
+    frac += "0".repeat(lead);
+    const from = Math.max(0, start);
+    const to = Math.min(d.digits.length, start + prec);
+    if (to > from) frac += d.digits.slice(from, to);
+    if (frac.length < prec) frac += "0".repeat(prec - frac.length);
+    out += `.${frac}`;
+  }
+  return out;
+}
+
+/**
+ * Go `fmtE`: one digit, `prec` more after the point, then `e±dd`.
+ * @internal
+ */
+export function formatE(d: Decimal, prec: number): string {
+  let out = d.digits.length > 0 ? d.digits[0] : "0";
+  if (prec > 0) {
+    const more = d.digits.slice(1, Math.min(d.digits.length, prec + 1));
+    out += `.${more}${"0".repeat(prec - more.length)}`;
+  }
+  let exp = d.digits.length > 0 ? d.exp - 1 : 0;
+  let sign = "+";
+  if (exp < 0) {
+    sign = "-";
+    exp = -exp;
+  }
+  return `${out}e${sign}${exp < 10 ? "0" : ""}${exp}`;
+}
+
+/**
+ * Go `Text('f', -1)` digits for an already shortest-rounded decimal (sign excluded).
+ * @internal
+ */
+export function formatShortestF(d: Decimal): string {
+  return formatF(d, Math.max(d.digits.length - d.exp, 0));
+}
+
+/**
+ * Go `Text('g', prec)` for an already rounded decimal (sign excluded); `shortest` selects the
+ * `prec = -1` rules (exponent when the decimal exponent is < -4 or ≥ 6).
+ * @internal
+ */
+export function formatG(d: Decimal, requested: number, shortest: boolean): string {
+  let prec = shortest ? d.digits.length : requested;
+  let eprec = prec;
+  if (eprec > d.digits.length && d.digits.length >= d.exp) eprec = d.digits.length;
+  if (shortest) eprec = 6;
+  const exp = d.exp - 1;
+  if (exp < -4 || exp >= eprec) {
+    if (prec > d.digits.length) prec = d.digits.length;
+    return formatE(d, prec - 1);
+  }
+  if (prec > d.exp) prec = d.digits.length;
+  return formatF(d, Math.max(prec - d.exp, 0));
+}

@@ -69,6 +69,7 @@ export {
 export { CtyError, CtyErrorCode, isCtyError } from "./errors.js";
 
 // --- numbers (number.ts) ---
+export { CtyNumber, isCtyNumber, numberFrom } from "./number.js";
 
 // --- type names, GoString, type JSON (type-format.ts, type-json.ts) ---
 

@@ -1,0 +1,203 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type * as grpc from "@grpc/grpc-js";
+import { encode } from "@msgpack/msgpack";
+import { type CertPair, generateCert, handshakeCert } from "../support/certs.js";
+import { connectPlugin, unaryRaw } from "../support/grpc-client.js";
+import {
+  killAndWait,
+  peakRssBytes,
+  type StartedPlugin,
+  startPlugin,
+  timeProcess,
+} from "../support/plugin-process.js";
+import { planResourceChangeRequest } from "../support/proto-wire.js";
+import { resourceObject } from "../support/resource-fixture.js";
+import type { MetricSuite, TimedCase, TimedSuite } from "../runner.js";
+
+const MAGIC_COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+
+/** Built fixture scripts sit next to the bundled bench.js in dist/. */
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
+
+/** Environment as terraform gives it to a provider (plus a private socket/temp dir). */
+function pluginEnv(socketDir: string, clientCert: CertPair | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE,
+    PLUGIN_PROTOCOL_VERSIONS: "5,6",
+    PLUGIN_MIN_PORT: "10000",
+    PLUGIN_MAX_PORT: "25000",
+    PLUGIN_UNIX_SOCKET_DIR: socketDir,
+    TMPDIR: socketDir,
+  };
+  delete env.PLUGIN_CLIENT_CERT;
+  if (clientCert) env.PLUGIN_CLIENT_CERT = clientCert.certPem;
+  return env;
+}
+
+/** A timed case that starts a process and waits for its first stdout line, then kills it untimed. */
+function processStartCase(name: string, script: () => string, env: () => NodeJS.ProcessEnv): TimedCase {
+  let child: ChildProcess | undefined;
+  return {
+    name,
+    async: true,
+    fn: async () => {
+      const started = await startPlugin(process.execPath, [script()], env());
+      child = started.child;
+      return started.handshake.line;
+    },
+    afterEach: async () => {
+      if (child) await killAndWait(child);
+      child = undefined;
+    },
+  };
+}
+
+let scratch = "";
+let clientCert: CertPair | undefined;
+
+/**
+ * Cold start: from exec to the handshake line, median of 20, next to bare node and a bare
+ * grpc-js server started the same way.
+ */
+export const coldStart: TimedSuite = {
+  kind: "timed",
+  name: "transport/cold-start",
+  note: "exec → first stdout line (handshake); baseline `node -e ''` exec → exit; 20 runs each",
+  iterations: 20,
+  warmupIterations: 2,
+  setup: () => {
+    scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
+    clientCert = generateCert();
+  },
+  teardown: () => rmSync(scratch, { recursive: true, force: true }),
+  baseline: {
+    name: "node -e ''",
+    async: true,
+    fn: () => timeProcess(process.execPath, ["-e", ""], process.env),
+  },
+  cases: [
+    processStartCase(
+      "bare-grpc-js/plaintext",
+      () => fixture("bare-grpc-server"),
+      () => pluginEnv(scratch, undefined),
+    ),
+    processStartCase(
+      "provider/automtls",
+      () => fixture("empty-provider"),
+      () => pluginEnv(scratch, clientCert),
+    ),
+    processStartCase(
+      "provider/plaintext",
+      () => fixture("empty-provider"),
+      () => pluginEnv(scratch, undefined),
+    ),
+  ],
+};
+
+let provider: StartedPlugin | undefined;
+let bare: StartedPlugin | undefined;
+let providerClient: grpc.Client | undefined;
+let bareClient: grpc.Client | undefined;
+const planRequest = planResourceChangeRequest({
+  typeName: "bench_instance",
+  priorState: encode(resourceObject(1)),
+  proposedNewState: encode(resourceObject(2)),
+  config: encode(resourceObject(2)),
+  priorPrivate: new TextEncoder().encode('{"schema_version":"1"}'),
+});
+
+/**
+ * RPC round trip over the real mTLS unix socket, against a bare grpc-js server with an empty
+ * handler behind the same kind of credentials.
+ */
+export const rpcRoundTrip: TimedSuite = {
+  kind: "timed",
+  name: "transport/rpc-mtls",
+  note: `unary round trip over TLS on a unix socket, one client; PlanResourceChange request = ${planRequest.length} bytes`,
+  time: 2000,
+  warmupIterations: 200,
+  setup: async () => {
+    scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
+    const client = generateCert();
+    const serverCert = generateCert();
+    provider = await startPlugin(process.execPath, [fixture("empty-provider")], pluginEnv(scratch, client));
+    bare = await startPlugin(process.execPath, [fixture("bare-grpc-server")], {
+      ...pluginEnv(scratch, undefined),
+      BENCH_TLS_CERT: serverCert.certPem,
+      BENCH_TLS_KEY: serverCert.keyPem,
+      BENCH_TLS_CLIENT_CA: client.certPem,
+      BENCH_HANDSHAKE_CERT: handshakeCert(serverCert.certPem),
+    });
+    providerClient = await connectPlugin(provider.handshake, client);
+    bareClient = await connectPlugin(bare.handshake, client);
+  },
+  teardown: async () => {
+    providerClient?.close();
+    bareClient?.close();
+    if (provider) await killAndWait(provider.child);
+    if (bare) await killAndWait(bare.child);
+    rmSync(scratch, { recursive: true, force: true });
+  },
+  baseline: {
+    name: "bare-grpc-js/echo-empty/plan-sized-request",
+    async: true,
+    fn: () => unaryRaw(bareClient!, "/bench.Bare/Echo", planRequest),
+  },
+  cases: [
+    {
+      name: "provider/GetProviderSchema",
+      async: true,
+      fn: () => unaryRaw(providerClient!, "/tfplugin6.Provider/GetProviderSchema", new Uint8Array(0)),
+    },
+    {
+      name: "provider/PlanResourceChange/empty-handler",
+      async: true,
+      fn: () => unaryRaw(providerClient!, "/tfplugin6.Provider/PlanResourceChange", planRequest),
+    },
+  ],
+};
+
+/** Starts a process, waits for its line, lets it idle, reads its peak RSS, kills it. */
+async function idlePeakRssMiB(script: string[], env: NodeJS.ProcessEnv, idleMs = 300): Promise<number> {
+  const started = await startPlugin(process.execPath, script, env);
+  try {
+    await new Promise((r) => setTimeout(r, idleMs));
+    return (await peakRssBytes(started.child.pid!)) / (1024 * 1024);
+  } finally {
+    await killAndWait(started.child);
+  }
+}
+
+/** Peak RSS (VmHWM) of an idle provider after its handshake, next to an idle bare node. */
+export const idleMemory: MetricSuite = {
+  kind: "metric",
+  name: "transport/idle-peak-rss",
+  unit: "MiB",
+  note: "VmHWM 300 ms after the first stdout line; median of 5 processes",
+  runs: 5,
+  setup: () => {
+    scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
+    clientCert = generateCert();
+  },
+  teardown: () => rmSync(scratch, { recursive: true, force: true }),
+  baseline: {
+    name: "node idle",
+    measure: () =>
+      idlePeakRssMiB(["-e", "process.stdout.write('ready\\n'); setInterval(() => {}, 1e6)"], process.env),
+  },
+  cases: [
+    {
+      name: "bare-grpc-js/plaintext",
+      measure: () => idlePeakRssMiB([fixture("bare-grpc-server")], pluginEnv(scratch, undefined)),
+    },
+    {
+      name: "provider/automtls",
+      measure: () => idlePeakRssMiB([fixture("empty-provider")], pluginEnv(scratch, clientCert)),
+    },
+  ],
+};

@@ -1,0 +1,177 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { equals, rawEquals } from "./equality.js";
+import { crc32String } from "./internal/crc32.js";
+import { length } from "./length.js";
+import { canonicalSetElements, setHashString } from "./set.js";
+import { valueGoString } from "./type-format.js";
+import { boolType, numberType, stringType } from "./type.js";
+import {
+  False,
+  nullVal,
+  numberVal,
+  objectVal,
+  setVal,
+  stringVal,
+  True,
+  tupleVal,
+  unknownVal,
+  type Value,
+  mapVal,
+  listVal,
+} from "./value.js";
+
+const strings = (v: Value): (string | null)[] =>
+  v.elements().map((e) => (e.isNull() ? null : e.isKnown() ? e.asString() : "?"));
+
+describe("crc32", () => {
+  it("matches the IEEE check value", () => {
+    // Standard CRC-32/ISO-HDLC check value for "123456789".
+    expect(crc32String("123456789")).toBe(0xcbf43926);
+    expect(crc32String("")).toBe(0);
+  });
+});
+
+describe("setHashString", () => {
+  it("renders primitives like go-cty appendSetHashBytes", () => {
+    expect(setHashString(stringVal('a"b'))).toBe('"a\\"b"');
+    expect(setHashString(True)).toBe("T");
+    expect(setHashString(False)).toBe("F");
+    expect(setHashString(nullVal(stringType))).toBe("~");
+    expect(setHashString(unknownVal(stringType))).toBe("?");
+    expect(setHashString(numberVal(100))).toBe("100");
+    expect(setHashString(numberVal("0.1"))).toBe("0.1");
+    expect(setHashString(numberVal(1e10))).toBe("1e+10");
+    expect(setHashString(numberVal(1234567890123))).toBe("1.23456789e+12");
+  });
+
+  it("renders structures with their delimiters", () => {
+    expect(setHashString(objectVal({ s: stringVal("b"), n: numberVal(10) }))).toBe('<10;"b";>');
+    expect(setHashString(tupleVal([stringVal("a"), True]))).toBe('<"a";T;>');
+    expect(setHashString(listVal([stringVal("a"), stringVal("b")]))).toBe('["a";"b";]');
+    expect(setHashString(mapVal({ k: numberVal(1) }))).toBe('{"k":1;}');
+  });
+});
+
+describe("set order [cty]", () => {
+  it("orders strings byte-wise (spec §7 #20)", () => {
+    const s = setVal(["b", "B", "é", "a", "aa", ""].map(stringVal));
+    expect(strings(s)).toEqual(["", "B", "a", "aa", "b", "é"]);
+  });
+
+  it("puts unknowns before null, after known values (spec §7 #21)", () => {
+    const s = setVal([stringVal("b"), nullVal(stringType), stringVal("a")]);
+    expect(strings(s)).toEqual(["a", "b", null]);
+    const u = setVal([nullVal(stringType), unknownVal(stringType), stringVal("z")]);
+    expect(strings(u)).toEqual(["z", "?", null]);
+  });
+
+  it("orders U+FF01 before U+1F600 (UTF-8 byte order, spec §7 #36)", () => {
+    const s = setVal([stringVal("\u{1F600}"), stringVal("\uFF01")]);
+    expect(strings(s)).toEqual(["\uFF01", "\u{1F600}"]);
+  });
+
+  it("orders numbers by value and bools false first", () => {
+    const n = setVal([numberVal(10), numberVal(-1), numberVal("2.5"), numberVal(9)]);
+    expect(n.elements().map((e) => e.asNumber().text())).toEqual(["-1", "2.5", "9", "10"]);
+    expect(setVal([True, False]).elements()).toEqual([False, True]);
+  });
+
+  it("orders objects by hash string (spec §1.6, §7 #22)", () => {
+    const obj = (n: number, s: string) => objectVal({ n: numberVal(n), s: stringVal(s) });
+    const set = setVal([obj(10, "b"), obj(9, "a"), obj(2, "a")]);
+    expect(set.elements().map((e) => e.getAttr("n").asNumber().text())).toEqual(["10", "2", "9"]);
+  });
+
+  it("keeps insertion order for numbers sharing a 10-digit hash string (spec §1.6 quirk)", () => {
+    const a = objectVal({ n: numberVal(1234567890123) });
+    const b = objectVal({ n: numberVal(1234567890124) });
+    const ab = setVal([a, b]);
+    const ba = setVal([b, a]);
+    expect(ab.elements()[0]).toBe(a);
+    expect(ba.elements()[0]).toBe(b);
+    expect(equals(ab, ba)).toBe(True);
+    expect(rawEquals(ab, ba)).toBe(false);
+  });
+});
+
+describe("set membership [cty]", () => {
+  it("deduplicates known-equal elements (spec §7 #19)", () => {
+    expect(setVal([stringVal("a"), stringVal("a")]).lengthInt()).toBe(1);
+    expect(setVal([stringVal("e\u0301"), stringVal("\u00e9")]).lengthInt()).toBe(1);
+    expect(setVal([numberVal(1), numberVal("1.0")]).lengthInt()).toBe(1);
+  });
+
+  it("never merges unknowns (spec §7 #18)", () => {
+    const s = setVal([unknownVal(stringType), unknownVal(stringType)]);
+    expect(s.lengthInt()).toBe(2);
+    expect(valueGoString(length(s))).toBe(
+      "cty.UnknownVal(cty.Number).Refine().NotNull().NumberLowerBound(cty.NumberIntVal(1), true).NumberUpperBound(cty.NumberIntVal(2), true).NewValue()",
+    );
+  });
+
+  it("keeps elements that only contain unknowns separate (spec §1.6)", () => {
+    const withUnk = () => objectVal({ a: stringVal("x"), id: unknownVal(stringType) });
+    const s = setVal([withUnk(), withUnk(), objectVal({ a: stringVal("x"), id: stringVal("1") })]);
+    expect(s.lengthInt()).toBe(3);
+  });
+
+  it("moves element marks onto the set", () => {
+    const s = setVal([stringVal("a")].map((v) => v));
+    expect(s.isMarked()).toBe(false);
+  });
+});
+
+describe("set properties", () => {
+  const primitive = fc.oneof(
+    fc.string().map(stringVal),
+    fc.integer({ min: -1000, max: 1000 }).map((n) => numberVal(n)),
+  );
+  it("orders string sets independently of insertion order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 12 }), fc.integer(), (xs, seed) => {
+        const vals = xs.map(stringVal);
+        const shuffled = [...vals].sort((a, b) => ((hash(a.asString(), seed) - hash(b.asString(), seed)) | 0));
+        const s1 = setVal(vals).elements().map((e) => e.asString());
+        const s2 = setVal(shuffled).elements().map((e) => e.asString());
+        expect(s1).toEqual(s2);
+      }),
+    );
+  });
+  it("orders number sets independently of insertion order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 12 }), (xs) => {
+        const vals = xs.map((n) => numberVal(n));
+        const s1 = setVal(vals).elements().map((e) => e.asNumber().text());
+        const s2 = setVal([...vals].reverse()).elements().map((e) => e.asNumber().text());
+        expect(s1).toEqual(s2);
+        expect(new Set(s1).size).toBe(s1.length);
+      }),
+    );
+  });
+  it("canonicalSetElements is idempotent", () => {
+    fc.assert(
+      fc.property(fc.array(primitive, { minLength: 1, maxLength: 10 }), (xs) => {
+        const homogeneous = xs.filter((x) => x.type === xs[0]?.type);
+        const once = canonicalSetElements(homogeneous);
+        expect(canonicalSetElements(once)).toEqual(once);
+      }),
+    );
+  });
+  it("bool sets hold at most two elements", () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1 }), (bs) => {
+        const s = setVal(bs.map((b) => (b ? True : False)));
+        expect(s.lengthInt()).toBe(new Set(bs).size);
+        expect(s.type.kind === "set" && s.type.elementType).toBe(boolType);
+      }),
+    );
+  });
+  void numberType;
+});
+
+function hash(s: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h;
+}

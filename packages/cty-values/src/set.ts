@@ -1,0 +1,165 @@
+import { equals, rawEquals } from "./equality.js";
+import { crc32String } from "./internal/crc32.js";
+import { goQuote } from "./internal/go-quote.js";
+import type { CtyNumber } from "./number.js";
+import { compareUtf8, type Type } from "./type.js";
+import type { Value } from "./value.js";
+
+/**
+ * The string go-cty hashes to bucket a value inside a set (go-cty `appendSetHashBytes`).
+ *
+ * @remarks Unknown → `?`, null → `~`, number → `big.Float.String()` (10 significant digits),
+ * bool → `T`/`F`, string → Go `%q`, list/set → `[e;…]`, map → `{"k":v;…}`, object → `<v;…>` in
+ * attribute-name order, tuple → `<e;…>`. Marks are ignored. Elements whose hash strings differ
+ * land in different buckets; the CRC-32 of this string decides the bucket order.
+ * @example
+ * ```ts
+ * setHashString(objectVal({ n: numberVal(10), s: stringVal("b") })) // '<10;"b";>'
+ * ```
+ * @category combinators
+ */
+export function setHashString(v: Value): string {
+  const parts: string[] = [];
+  appendHash(v, parts);
+  return parts.join("");
+}
+
+function appendHash(v: Value, out: string[]): void {
+  if (!v.isKnown()) {
+    out.push("?");
+    return;
+  }
+  if (v.isNull()) {
+    out.push("~");
+    return;
+  }
+  const p = v.payload;
+  switch (v.type.kind) {
+    case "number":
+      out.push((p as CtyNumber).hashString());
+      return;
+    case "bool":
+      out.push(p === true ? "T" : "F");
+      return;
+    case "string":
+      out.push(goQuote(p as string));
+      return;
+    case "map":
+      out.push("{");
+      for (const [k, e] of p as ReadonlyMap<string, Value>) {
+        out.push(goQuote(k), ":");
+        appendHash(e, out);
+        out.push(";");
+      }
+      out.push("}");
+      return;
+    case "list":
+    case "set":
+      out.push("[");
+      for (const e of p as readonly Value[]) {
+        appendHash(e, out);
+        out.push(";");
+      }
+      out.push("]");
+      return;
+    case "object":
+      out.push("<");
+      for (const e of (p as ReadonlyMap<string, Value>).values()) {
+        appendHash(e, out);
+        out.push(";");
+      }
+      out.push(">");
+      return;
+    case "tuple":
+      out.push("<");
+      for (const e of p as readonly Value[]) {
+        appendHash(e, out);
+        out.push(";");
+      }
+      out.push(">");
+      return;
+    case "dynamic":
+      // A known value never has the dynamic type; only DynamicVal and null-of-dynamic do.
+      out.push("?");
+      return;
+  }
+}
+
+/** Go `Equivalent`: same only when `Equals` is a known `true`. */
+function equivalent(a: Value, b: Value): boolean {
+  const r = equals(a, b);
+  return r.isKnown() && !r.isNull() && r.payload === true;
+}
+
+interface Hashed {
+  readonly value: Value;
+  readonly hash: string;
+}
+
+/**
+ * Deduplicates set elements and puts them in go-cty's iteration order.
+ *
+ * @remarks Elements are grouped into buckets by the CRC-32 (IEEE) of {@link setHashString};
+ * an element joins its bucket only when no member there is known-`true` `Equals` to it (so
+ * unknowns, and elements containing unknowns, never merge). Buckets are concatenated in ascending
+ * checksum order, insertion order within each, and the result is stable-sorted with go-cty's
+ * `setRules.Less`.
+ * @internal
+ */
+export function canonicalSetElements(elements: readonly Value[]): Value[] {
+  const buckets = new Map<number, Hashed[]>();
+  for (const value of elements) {
+    const hash = setHashString(value);
+    const id = crc32String(hash);
+    let bucket = buckets.get(id);
+    if (bucket === undefined) {
+      bucket = [];
+      buckets.set(id, bucket);
+    }
+    if (bucket.some((h) => equivalent(value, h.value))) continue;
+    bucket.push({ value, hash });
+  }
+  const ids = [...buckets.keys()].sort((a, b) => a - b);
+  const ordered: Hashed[] = [];
+  for (const id of ids) ordered.push(...(buckets.get(id) as Hashed[]));
+  const kind = elementKind(elements);
+  // Array.prototype.sort is stable (ES2019), like Go's sort.SliceStable.
+  ordered.sort((a, b) => (setLess(kind, a, b) ? -1 : setLess(kind, b, a) ? 1 : 0));
+  return ordered.map((h) => h.value);
+}
+
+/** @internal Does a known set (given as its stored elements) hold an element equivalent to `v` (go-cty `set.Has`)? */
+export function setHas(elements: readonly Value[], v: Value): boolean {
+  const hash = setHashString(v);
+  for (const e of elements) {
+    if (setHashString(e) === hash && equivalent(v, e)) return true;
+  }
+  return false;
+}
+
+function elementKind(elements: readonly Value[]): Type["kind"] {
+  for (const e of elements) if (e.type.kind !== "dynamic") return e.type.kind;
+  return "dynamic";
+}
+
+/** go-cty `setRules.Less`. */
+function setLess(kind: Type["kind"], a: Hashed, b: Hashed): boolean {
+  const v1 = a.value;
+  const v2 = b.value;
+  if (rawEquals(v1, v2)) return false;
+  // Nulls sort after everything else, then unknowns after known values.
+  if (v2.isNull() && !v1.isNull()) return true;
+  if (v1.isNull()) return false;
+  if (v1.isKnown() && !v2.isKnown()) return true;
+  if (!v1.isKnown()) return false;
+  switch (kind) {
+    case "string":
+      return compareUtf8(v1.payload as string, v2.payload as string) < 0;
+    case "bool":
+      return v2.payload === true || v1.payload !== true;
+    case "number":
+      return (v1.payload as CtyNumber).cmp(v2.payload as CtyNumber) < 0;
+    default:
+      return compareUtf8(a.hash, b.hash) < 0;
+  }
+}

@@ -72,16 +72,43 @@ export { CtyError, CtyErrorCode, isCtyError } from "./errors.js";
 export { CtyNumber, isCtyNumber, numberFrom } from "./number.js";
 
 // --- type names, GoString, type JSON (type-format.ts, type-json.ts) ---
+export { friendlyName, friendlyNameForConstraint, typeGoString, valueGoString } from "./type-format.js";
 
 // --- refinements (refinement.ts) ---
+export {
+  RefinementBuilder,
+  refine,
+  refineNotNull,
+  unrefined,
+  unrefinedDeep,
+  ValueRange,
+  valueRange,
+} from "./refinement.js";
+export { length } from "./length.js";
 
 // --- sets (set.ts) ---
+export { setHashString } from "./set.js";
 
 // --- equality (equality.ts) ---
+export { equals, rawEquals } from "./equality.js";
 
 // --- paths, walk, transform (path.ts, walk.ts) ---
+export type { AttributeStep, IndexStep, Path, PathStep } from "./path.js";
+export {
+  applyPath,
+  attributeStep,
+  formatPath,
+  getPath,
+  indexStep,
+  pathEquals,
+  pathToString,
+  setPath,
+} from "./path.js";
+export type { PathValueMarks, Transformer } from "./walk.js";
+export { markWithPaths, transform, transformWith, unmarkDeepWithPaths, walk } from "./walk.js";
 
 // --- conformance (conformance.ts) ---
+export { testConformance } from "./conformance.js";
 
 // --- conversion (convert/) ---
 

@@ -111,5 +111,14 @@ export { markWithPaths, transform, transformWith, unmarkDeepWithPaths, walk } fr
 export { testConformance } from "./conformance.js";
 
 // --- conversion (convert/) ---
+export type { Conversion, Unification } from "./convert/index.js";
+export {
+  convert,
+  getConversion,
+  getConversionUnsafe,
+  mismatchMessage,
+  unify,
+  unifyUnsafe,
+} from "./convert/index.js";
 
 // --- codecs (msgpack/, json/) ---

@@ -1,0 +1,209 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { equals, rawEquals } from "../equality.js";
+import {
+  boolType,
+  listType,
+  mapType,
+  numberType,
+  objectType,
+  setType,
+  stringType,
+  type Type,
+  tupleType,
+} from "../type.js";
+import {
+  boolVal,
+  listVal,
+  listValEmpty,
+  mapVal,
+  mapValEmpty,
+  mark,
+  nullVal,
+  numberVal,
+  objectVal,
+  setVal,
+  setValEmpty,
+  stringVal,
+  tupleVal,
+  unknownVal,
+  type Value,
+} from "../value.js";
+import { convert, getConversionUnsafe } from "./public.js";
+
+const primitiveType = fc.constantFrom<Type>(stringType, numberType, boolType);
+const attrName = fc.constantFrom("a", "b", "c", "id", "name", "10", "9", "é");
+
+const typeArb: fc.Arbitrary<Type> = fc.letrec<{ type: Type }>((tie) => ({
+  type: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    primitiveType,
+    tie("type").map(listType),
+    tie("type").map(setType),
+    tie("type").map(mapType),
+    fc.dictionary(attrName, tie("type"), { maxKeys: 3 }).map((attrs) => objectType(attrs)),
+    fc.array(tie("type"), { maxLength: 3 }).map(tupleType),
+  ),
+})).type;
+
+function knownPrimitive(t: Type): fc.Arbitrary<Value> {
+  switch (t.kind) {
+    case "string":
+      return fc.string({ maxLength: 4 }).map(stringVal);
+    case "number":
+      return fc.oneof(
+        fc.integer({ min: -1000, max: 1000 }).map((n) => numberVal(n)),
+        // Beyond 2^53 a float's shortest decimal text is not the float itself, so number → string
+        // → number would (correctly, as in go-cty) give a different integer.
+        fc.double({ min: -1e15, max: 1e15, noNaN: true }).map((n) => numberVal(n)),
+      );
+    default:
+      return fc.boolean().map(boolVal);
+  }
+}
+
+/** Values of a type: known, null or unknown, nested likewise. */
+function arbValue(t: Type, depth = 0, wholly = false): fc.Arbitrary<Value> {
+  const known = knownValueOf(t, depth, wholly);
+  if (depth > 3) return known;
+  const extra = wholly ? [fc.constant(nullVal(t))] : [fc.constant(nullVal(t)), fc.constant(unknownVal(t))];
+  return fc.oneof({ weight: 4, arbitrary: known }, ...extra.map((arbitrary) => ({ weight: 1, arbitrary })));
+}
+
+function knownValueOf(t: Type, depth: number, wholly: boolean): fc.Arbitrary<Value> {
+  switch (t.kind) {
+    case "string":
+    case "number":
+    case "bool":
+      return knownPrimitive(t);
+    case "list":
+      return fc
+        .array(arbValue(t.elementType, depth + 1, wholly), { maxLength: 3 })
+        .map((es) => (es.length === 0 ? listValEmpty(t.elementType) : listVal(es)));
+    case "set":
+      return fc
+        .array(arbValue(t.elementType, depth + 1, wholly), { maxLength: 3 })
+        .map((es) => (es.length === 0 ? setValEmpty(t.elementType) : setVal(es)));
+    case "map":
+      return fc
+        .dictionary(attrName, arbValue(t.elementType, depth + 1, wholly), { maxKeys: 3 })
+        .map((entries) => (Object.keys(entries).length === 0 ? mapValEmpty(t.elementType) : mapVal(entries)));
+    case "object": {
+      const names = Object.keys(t.attributeTypes);
+      return fc
+        .tuple(...names.map((n) => arbValue(t.attributeTypes[n] as Type, depth + 1, wholly)))
+        .map((vals) => objectVal(Object.fromEntries(names.map((n, i) => [n, vals[i] as Value]))));
+    }
+    case "tuple":
+      return fc
+        .tuple(...t.elementTypes.map((et) => arbValue(et, depth + 1, wholly)))
+        .map((vals) => tupleVal(vals));
+    default:
+      return fc.constant(nullVal(t));
+  }
+}
+
+const typedValue = typeArb.chain((t) => arbValue(t).map((v) => ({ t, v })));
+
+describe("conversion properties", () => {
+  it("converting a value to its own type gives the value back", () => {
+    fc.assert(
+      fc.property(typedValue, ({ t, v }) => {
+        expect(rawEquals(convert(v, t), v)).toBe(true);
+      }),
+    );
+  });
+
+  it("an element-wise identity conversion (list(T) → set(T) → list(T)) keeps the distinct elements", () => {
+    fc.assert(
+      fc.property(
+        typeArb.chain((t) =>
+          fc.array(arbValue(t, 1, true), { minLength: 1, maxLength: 4 }).map((es) => ({ t, es })),
+        ),
+        ({ t, es }) => {
+          const list = listVal(es);
+          const set = convert(list, setType(t));
+          const direct = setVal(es);
+          // The set conversion deduplicates exactly as setVal does.
+          expect(rawEquals(set, direct)).toBe(true);
+          // Back to a list: the set's elements, in set order; and to a set again: unchanged.
+          const back = convert(set, listType(t));
+          expect(back.elements().length).toBe(set.elements().length);
+          for (const [i, e] of back.elements().entries())
+            expect(rawEquals(e, set.elements()[i] as Value)).toBe(true);
+          expect(rawEquals(convert(back, setType(t)), set)).toBe(true);
+          // Every list element is a member of the set.
+          for (const e of es) {
+            expect(set.elements().some((s) => equals(s, e).isKnown() && equals(s, e).asBool())).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it("an object whose attributes share a type survives object → map → object", () => {
+    fc.assert(
+      fc.property(
+        typeArb.chain((t) =>
+          fc.dictionary(attrName, arbValue(t, 1), { minKeys: 1, maxKeys: 4 }).map((attrs) => ({ t, attrs })),
+        ),
+        ({ t, attrs }) => {
+          const obj = objectVal(attrs);
+          const asMap = convert(obj, mapType(t));
+          expect(asMap.lengthInt()).toBe(Object.keys(attrs).length);
+          expect(rawEquals(convert(asMap, obj.type), obj)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("a tuple whose elements share a type survives tuple → list element for element", () => {
+    fc.assert(
+      fc.property(
+        typeArb.chain((t) =>
+          fc.array(arbValue(t, 1), { minLength: 1, maxLength: 4 }).map((es) => ({ t, es })),
+        ),
+        ({ t, es }) => {
+          const list = convert(tupleVal(es), listType(t));
+          expect(rawEquals(list, listVal(es))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("number → string → number gives an equal number", () => {
+    fc.assert(
+      fc.property(knownPrimitive(numberType), (n) => {
+        const back = convert(convert(n, stringType), numberType);
+        expect(back.asNumber().equals(n.asNumber())).toBe(true);
+      }),
+    );
+  });
+
+  it("marks on the converted value survive every conversion", () => {
+    fc.assert(
+      fc.property(typedValue, ({ t, v }) => {
+        // Converting to a list of the value's type always works through a one-element tuple.
+        const wrapped = mark(tupleVal([v]), "sensitive");
+        const got = convert(wrapped, listType(t));
+        expect(got.hasMark("sensitive")).toBe(true);
+      }),
+    );
+  });
+
+  it("safe conversions never fail for known values of the source type", () => {
+    // list(T) → list(string) for primitive T is safe (number/bool → string).
+    fc.assert(
+      fc.property(
+        primitiveType.chain((t) =>
+          fc.array(arbValue(t, 1), { minLength: 1, maxLength: 4 }).map((es) => ({ t, es })),
+        ),
+        ({ t, es }) => {
+          const conversion = getConversionUnsafe(listType(t), listType(stringType));
+          const got = conversion ? conversion(listVal(es)) : convert(listVal(es), listType(stringType));
+          expect(got.lengthInt()).toBe(es.length);
+        },
+      ),
+    );
+  });
+});

@@ -73,6 +73,7 @@ export { CtyNumber, isCtyNumber, numberFrom } from "./number.js";
 
 // --- type names, GoString, type JSON (type-format.ts, type-json.ts) ---
 export { friendlyName, friendlyNameForConstraint, typeGoString, valueGoString } from "./type-format.js";
+export { typeFromJson, typeToJson } from "./type-json.js";
 
 // --- refinements (refinement.ts) ---
 export {
@@ -122,3 +123,5 @@ export {
 } from "./convert/index.js";
 
 // --- codecs (msgpack/, json/) ---
+export { fromJson, toJson } from "./json/index.js";
+export { fromMsgpack, toMsgpack } from "./msgpack/index.js";

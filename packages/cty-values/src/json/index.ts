@@ -1,0 +1,2 @@
+export { fromJson } from "./decode.js";
+export { toJson } from "./encode.js";

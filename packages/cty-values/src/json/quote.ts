@@ -1,0 +1,129 @@
+/**
+ * String quoting as Go does it: `encoding/json` for the JSON codec and type JSON, and
+ * `strconv.Quote` (`%q`) for names embedded in error messages.
+ * @internal
+ */
+
+const HEX = "0123456789abcdef";
+
+// Anything that needs escaping in Go's encoding/json with HTML escaping on (json.Marshal's
+// default): controls, quote, backslash, <, >, &, U+2028, U+2029, and surrogates (a lone one is
+// invalid UTF-8, which Go writes as \ufffd).
+const NEEDS_JSON_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+
+/**
+ * A JSON string literal exactly as Go's `json.Marshal` writes it.
+ *
+ * @remarks Short escapes for `"`, `\`, `\n`, `\r`, `\t`, `\b`, `\f` (Go ≥ 1.22); other controls
+ * as `\u00XX` (lowercase hex); `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`; U+2028/U+2029
+ * escaped; a lone surrogate becomes `\ufffd`; everything else, `/` and DEL included, as is.
+ * @internal
+ */
+export function goJsonString(s: string): string {
+  if (!NEEDS_JSON_ESCAPE.test(s)) return `"${s}"`;
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let esc: string | undefined;
+    if (c < 0x20) {
+      switch (c) {
+        case 0x08:
+          esc = "\\b";
+          break;
+        case 0x09:
+          esc = "\\t";
+          break;
+        case 0x0a:
+          esc = "\\n";
+          break;
+        case 0x0c:
+          esc = "\\f";
+          break;
+        case 0x0d:
+          esc = "\\r";
+          break;
+        default:
+          esc = `\\u00${HEX[c >> 4]}${HEX[c & 0xf]}`;
+      }
+    } else if (c === 0x22) esc = '\\"';
+    else if (c === 0x5c) esc = "\\\\";
+    else if (c === 0x3c) esc = "\\u003c";
+    else if (c === 0x3e) esc = "\\u003e";
+    else if (c === 0x26) esc = "\\u0026";
+    else if (c === 0x2028) esc = "\\u2028";
+    else if (c === 0x2029) esc = "\\u2029";
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        i++; // a valid pair: copied as is
+        continue;
+      }
+      esc = "\\ufffd";
+    }
+    if (esc === undefined) continue;
+    out += s.slice(start, i) + esc;
+    start = i + 1;
+  }
+  return `${out}${s.slice(start)}"`;
+}
+
+const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * A double-quoted Go string literal as `strconv.Quote` (`%q`) writes it, for error messages.
+ *
+ * @remarks Printable Unicode is kept; other characters are escaped (`\n`, `\x01`, `\u00a0`,
+ * `\U0001f600` for unprintable astral characters). Printability follows Unicode general
+ * categories L, M, N, P, S plus ASCII space, as Go's `unicode.IsPrint` does.
+ * @internal
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    switch (cp) {
+      case 0x07:
+        out += "\\a";
+        continue;
+      case 0x08:
+        out += "\\b";
+        continue;
+      case 0x0c:
+        out += "\\f";
+        continue;
+      case 0x0a:
+        out += "\\n";
+        continue;
+      case 0x0d:
+        out += "\\r";
+        continue;
+      case 0x09:
+        out += "\\t";
+        continue;
+      case 0x0b:
+        out += "\\v";
+        continue;
+      case 0x5c:
+        out += "\\\\";
+        continue;
+      case 0x22:
+        out += '\\"';
+        continue;
+    }
+    if (cp === 0x20 || (cp > 0x20 && cp < 0x7f)) {
+      out += ch;
+    } else if (cp < 0x80) {
+      out += `\\x${HEX[cp >> 4]}${HEX[cp & 0xf]}`;
+    } else if (cp >= 0xd800 && cp <= 0xdfff) {
+      out += "\\ufffd"; // lone surrogate: invalid UTF-8 in Go terms
+    } else if (PRINTABLE.test(ch)) {
+      out += ch;
+    } else if (cp <= 0xffff) {
+      out += `\\u${cp.toString(16).padStart(4, "0")}`;
+    } else {
+      out += `\\U${cp.toString(16).padStart(8, "0")}`;
+    }
+  }
+  return `${out}"`;
+}

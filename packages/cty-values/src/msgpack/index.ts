@@ -1,0 +1,2 @@
+export { fromMsgpack } from "./decode.js";
+export { toMsgpack } from "./encode.js";

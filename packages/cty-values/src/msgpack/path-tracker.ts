@@ -1,0 +1,95 @@
+import { CtyError, type CtyErrorCode, isCtyError } from "../errors.js";
+import { attributeStep, indexStep, type Path, type PathStep } from "../path.js";
+import { numberVal, stringVal, type Value } from "../value.js";
+
+const ATTR = 0;
+const INDEX_INT = 1;
+const INDEX_STRING = 2;
+const INDEX_VALUE = 3;
+
+/**
+ * The codecs' current position in the value, kept as cheap parallel stacks so that no
+ * `PathStep` (nor a cty key value) is built unless an error actually needs the path.
+ * @internal
+ */
+export class PathTracker {
+  readonly #kinds: number[] = [];
+  readonly #items: unknown[] = [];
+
+  /** Enters an object attribute (`.name`). */
+  attr(name: string): void {
+    this.#kinds.push(ATTR);
+    this.#items.push(name);
+  }
+
+  /** Enters a list/tuple element (`[i]`). */
+  index(i: number): void {
+    this.#kinds.push(INDEX_INT);
+    this.#items.push(i);
+  }
+
+  /** Enters a map element (`["key"]`). */
+  key(k: string): void {
+    this.#kinds.push(INDEX_STRING);
+    this.#items.push(k);
+  }
+
+  /** Enters an element addressed by an arbitrary cty value (set elements). */
+  value(v: Value): void {
+    this.#kinds.push(INDEX_VALUE);
+    this.#items.push(v);
+  }
+
+  /** Leaves the innermost step. */
+  pop(): void {
+    this.#kinds.pop();
+    this.#items.pop();
+  }
+
+  /** Current depth (number of steps). */
+  get depth(): number {
+    return this.#kinds.length;
+  }
+
+  /** Materializes the path, optionally only its first `length` steps. */
+  toPath(length = this.#kinds.length): Path {
+    const out: PathStep[] = [];
+    for (let i = 0; i < length; i++) {
+      const item = this.#items[i];
+      switch (this.#kinds[i]) {
+        case ATTR:
+          out.push(attributeStep(item as string));
+          break;
+        case INDEX_INT:
+          out.push(indexStep(numberVal(item as number)));
+          break;
+        case INDEX_STRING:
+          out.push(indexStep(stringVal(item as string)));
+          break;
+        default:
+          out.push(indexStep(item as Value));
+      }
+    }
+    return out;
+  }
+
+  /** A CtyError at the current position (or at its first `length` steps). */
+  error(code: CtyErrorCode, message: string, length?: number): CtyError {
+    return new CtyError(code, message, { path: this.toPath(length) });
+  }
+}
+
+/**
+ * Re-anchors an error thrown by a nested helper (whose path is relative to `prefix`) at the
+ * codec's current position, keeping its message; anything that is not a CtyError becomes one.
+ * @internal
+ */
+export function rebase(err: unknown, tracker: PathTracker, code: CtyErrorCode, messagePrefix = ""): CtyError {
+  const base = tracker.toPath();
+  if (isCtyError(err)) {
+    const inner = err.path ?? [];
+    return new CtyError(code, messagePrefix + err.rawMessage, { path: [...base, ...inner], cause: err });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new CtyError(code, messagePrefix + message, { path: base, cause: err });
+}

@@ -1,0 +1,288 @@
+import type { CtyNumber, Type, Value } from "@tfkit/cty-values";
+import { listType, mapType, objectType, setType } from "@tfkit/cty-values";
+import { defaultToValue } from "./model.js";
+import type { AttributesModel } from "./model-types.js";
+import type {
+  AnyAttributeSpec,
+  AttributeNesting,
+  AttributeSpec,
+  AttributeSpecBase,
+  Attributes,
+  NestedAttributeSpec,
+  Presence,
+} from "./spec.js";
+import { type ModelOfType, t, type TypeSpec } from "./type-spec.js";
+import type { PlanModifier, Validator } from "./validator.js";
+
+/**
+ * Options shared by every attribute.
+ * @typeParam M - model of a known, non-null value of the attribute.
+ * @category models
+ */
+export interface AttributeOptions<M> {
+  /** The user must set it (tfplugin6 `required`). */
+  readonly required?: boolean;
+  /** The user may set it (tfplugin6 `optional`). */
+  readonly optional?: boolean;
+  /** The provider may set it; with `optional`, when the user does not (tfplugin6 `computed`). */
+  readonly computed?: boolean;
+  /** Hide the value in plan output (tfplugin6 `sensitive`). */
+  readonly sensitive?: boolean;
+  /** Accepted in config, never persisted to plan or state (tfplugin6 `write_only`; Terraform 1.11+). */
+  readonly writeOnly?: boolean;
+  /** Mark deprecated; a string is the deprecation message shown to users. */
+  readonly deprecated?: boolean | string;
+  /** Plain-text description. */
+  readonly description?: string;
+  /** Markdown description (sent instead of `description` when given). */
+  readonly markdownDescription?: string;
+  /** Static default, applied at plan time when the config value is null; requires `computed`. */
+  readonly default?: M | Value;
+  /** Config validators; they only see known, non-null values. */
+  readonly validators?: readonly Validator<M>[];
+  /** Plan modifiers, run in order by `@tfkit/plan-engine`. */
+  readonly planModifiers?: readonly PlanModifier<M>[];
+  /** Names of sibling attributes/blocks that must not be set together with this one. */
+  readonly conflictsWith?: readonly string[];
+  /** Names of sibling attributes/blocks that must be set when this one is. */
+  readonly alsoRequires?: readonly string[];
+  /** Names of siblings of which, together with this one, exactly one must be set. */
+  readonly exactlyOneOf?: readonly string[];
+  /** Names of siblings of which, together with this one, at least one must be set. */
+  readonly atLeastOneOf?: readonly string[];
+}
+
+/**
+ * Options of nested attributes (list, set, map and single nesting).
+ * @category models
+ */
+export interface NestedAttributeOptions<M> extends AttributeOptions<M> {
+  /**
+   * List and set nesting: names of nested attributes that identify an element, so the plan
+   * engine matches prior and planned elements by key instead of position or whole-value equality.
+   */
+  readonly keyBy?: readonly string[];
+}
+
+/** The presence an options literal describes. @category models */
+export type PresenceOf<O> = O extends { readonly required: true }
+  ? "required"
+  : O extends { readonly computed: true }
+    ? O extends { readonly optional: true }
+      ? "optional_computed"
+      : "computed"
+    : "optional";
+
+/** Whether an options literal makes the attribute write-only. @category models */
+export type WriteOnlyOf<O> = O extends { readonly writeOnly: true } ? true : false;
+
+/** Options as seen by the implementation, whatever the model type. */
+interface LooseOptions {
+  readonly required?: boolean;
+  readonly optional?: boolean;
+  readonly computed?: boolean;
+  readonly sensitive?: boolean;
+  readonly writeOnly?: boolean;
+  readonly deprecated?: boolean | string;
+  readonly description?: string;
+  readonly markdownDescription?: string;
+  readonly default?: unknown;
+  readonly validators?: readonly unknown[];
+  readonly planModifiers?: readonly unknown[];
+  readonly conflictsWith?: readonly string[];
+  readonly alsoRequires?: readonly string[];
+  readonly exactlyOneOf?: readonly string[];
+  readonly atLeastOneOf?: readonly string[];
+  readonly keyBy?: readonly string[];
+}
+
+function loose(o: unknown): LooseOptions {
+  return (o ?? {}) as LooseOptions;
+}
+
+/** @internal */
+export function presenceOf(o: { required?: boolean; optional?: boolean; computed?: boolean }): Presence {
+  if (o.required === true) return "required";
+  if (o.computed === true) return o.optional === true ? "optional_computed" : "computed";
+  return "optional";
+}
+
+/** @internal Problems found while building an attribute, reported by the schema self-check. */
+export const DEFAULT_PROBLEM = Symbol("defaultProblem");
+
+function baseOf(kind: AttributeSpecBase["kind"], type: Type, o: LooseOptions): Omit<AttributeSpecBase, "default"> {
+  const deprecated = o.deprecated !== undefined && o.deprecated !== false;
+  return {
+    kind,
+    type,
+    presence: presenceOf(o),
+    required: o.required === true,
+    optional: o.optional === true,
+    computed: o.computed === true,
+    sensitive: o.sensitive === true,
+    writeOnly: o.writeOnly === true,
+    deprecated,
+    deprecationMessage: typeof o.deprecated === "string" ? o.deprecated : "",
+    description: o.description ?? "",
+    markdownDescription: o.markdownDescription ?? "",
+    validators: Object.freeze([...((o.validators ?? []) as readonly Validator<never>[])]),
+    planModifiers: Object.freeze([...((o.planModifiers ?? []) as readonly PlanModifier<never>[])]),
+    conflictsWith: Object.freeze([...(o.conflictsWith ?? [])]),
+    alsoRequires: Object.freeze([...(o.alsoRequires ?? [])]),
+    exactlyOneOf: Object.freeze([...(o.exactlyOneOf ?? [])]),
+    atLeastOneOf: Object.freeze([...(o.atLeastOneOf ?? [])]),
+  };
+}
+
+function withDefault<S extends AnyAttributeSpec>(spec: Omit<S, "default">, o: LooseOptions): S {
+  const out = { ...spec, default: undefined } as unknown as { default: Value | undefined; [DEFAULT_PROBLEM]?: string };
+  if (o.default !== undefined) {
+    try {
+      out.default = defaultToValue(out as unknown as AnyAttributeSpec, o.default);
+    } catch (e) {
+      out[DEFAULT_PROBLEM] = e instanceof Error ? e.message : String(e);
+    }
+  }
+  return Object.freeze(out) as unknown as S;
+}
+
+/** An attribute of the given type (see {@link attr} for the shorthands). */
+function of<M, const O extends AttributeOptions<M>>(
+  valueType: TypeSpec<M>,
+  options: O,
+): AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>> {
+  const o = loose(options);
+  const base = baseOf("attribute", valueType.type, o);
+  return withDefault({ ...base, valueType } as Omit<AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>>, "default">, o);
+}
+
+function nested<A extends Attributes, N extends AttributeNesting, O>(
+  nesting: N,
+  attributes: A,
+  options: O,
+): NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>> {
+  const o = loose(options);
+  const types: Record<string, Type> = {};
+  for (const [k, v] of Object.entries(attributes)) types[k] = v.type;
+  const obj = objectType(types);
+  const type = nesting === "single" ? obj : nesting === "list" ? listType(obj) : nesting === "set" ? setType(obj) : mapType(obj);
+  const base = baseOf("nested_attribute", type, o);
+  return withDefault(
+    {
+      ...base,
+      nesting,
+      attributes: Object.freeze({ ...attributes }),
+      objectType: obj,
+      keyBy: Object.freeze([...(o.keyBy ?? [])]),
+    } as unknown as Omit<NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>>, "default">,
+    o,
+  );
+}
+
+/** Config-phase model of one nested object (what nested-attribute validators receive). */
+type NestedObjectModel<A extends Attributes> = AttributesModel<A, "config">;
+
+/**
+ * Attribute constructors. Each infers the attribute's TypeScript model and presence.
+ *
+ * @remarks Every attribute needs at least one of `required`, `optional`, `computed` (checked
+ * when the schema is built). Mirrors the Go framework's `schema.StringAttribute`,
+ * `schema.ListNestedAttribute`, … and Terraform's `configschema.Attribute`.
+ * @example
+ * ```ts
+ * const attributes = {
+ *   id: attr.string({ computed: true }),
+ *   name: attr.string({ required: true, validators: [(v) => (v.length > 0 ? undefined : "must not be empty")] }),
+ *   port: attr.int64({ optional: true, computed: true, default: 8080 }),
+ *   tags: attr.map(t.string, { optional: true }),
+ *   disks: attr.listNested({ size: attr.int64({ required: true }) }, { optional: true }),
+ * };
+ * ```
+ * @category constructors
+ */
+export const attr = {
+  /** An attribute of any {@link TypeSpec} (see {@link t}). */
+  of,
+  /** A `string` attribute; model `string`. */
+  string<const O extends AttributeOptions<string>>(options: O): AttributeSpec<string, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.string, options);
+  },
+  /** An exact `number` attribute; model `CtyNumber`. */
+  number<const O extends AttributeOptions<CtyNumber>>(options: O): AttributeSpec<CtyNumber, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.number, options);
+  },
+  /** A whole-number attribute (cty `number`, int64 range); model JS `number` (safe integers). */
+  int64<const O extends AttributeOptions<number>>(options: O): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.int64, options);
+  },
+  /** A float64 attribute (cty `number`); model JS `number`. */
+  float64<const O extends AttributeOptions<number>>(options: O): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.float64, options);
+  },
+  /** A `bool` attribute; model `boolean`. */
+  bool<const O extends AttributeOptions<boolean>>(options: O): AttributeSpec<boolean, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.bool, options);
+  },
+  /** A `dynamic` attribute (any type chosen by the user); model: the cty `Value`. */
+  dynamic<const O extends AttributeOptions<Value>>(options: O): AttributeSpec<Value, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.dynamic, options);
+  },
+  /** A `list(T)` attribute; model `M[]`. */
+  list<M, const O extends AttributeOptions<M[]>>(
+    element: TypeSpec<M>,
+    options: O,
+  ): AttributeSpec<M[], PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.list(element), options);
+  },
+  /** A `set(T)` attribute; model `M[]` in cty order. */
+  set<M, const O extends AttributeOptions<M[]>>(
+    element: TypeSpec<M>,
+    options: O,
+  ): AttributeSpec<M[], PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.set(element), options);
+  },
+  /** A `map(T)` attribute; model `Record<string, M>`. */
+  map<M, const O extends AttributeOptions<Record<string, M>>>(
+    element: TypeSpec<M>,
+    options: O,
+  ): AttributeSpec<Record<string, M>, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.map(element), options);
+  },
+  /** An `object({...})` attribute (a single value, not nested attributes); model `{ [k]: M | null }`. */
+  object<A extends Readonly<Record<string, TypeSpec>>, const O extends AttributeOptions<ObjectModelOf<A>>>(
+    attributes: A,
+    options: O,
+  ): AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>> {
+    return of(t.object(attributes), options) as AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>>;
+  },
+  /** One nested object (nesting `single`); model: the object or `null`. */
+  singleNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>>>(
+    attributes: A,
+    options: O,
+  ): NestedAttributeSpec<A, "single", PresenceOf<O>, WriteOnlyOf<O>> {
+    return nested("single", attributes, options);
+  },
+  /** A list of nested objects; model: an array of objects. */
+  listNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>[]>>(
+    attributes: A,
+    options: O,
+  ): NestedAttributeSpec<A, "list", PresenceOf<O>, WriteOnlyOf<O>> {
+    return nested("list", attributes, options);
+  },
+  /** A set of nested objects; model: an array of objects in cty order. */
+  setNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>[]>>(
+    attributes: A,
+    options: O,
+  ): NestedAttributeSpec<A, "set", PresenceOf<O>, WriteOnlyOf<O>> {
+    return nested("set", attributes, options);
+  },
+  /** A map of nested objects; model: a record of objects. */
+  mapNested<A extends Attributes, const O extends NestedAttributeOptions<Record<string, NestedObjectModel<A>>>>(
+    attributes: A,
+    options: O,
+  ): NestedAttributeSpec<A, "map", PresenceOf<O>, WriteOnlyOf<O>> {
+    return nested("map", attributes, options);
+  },
+} as const;
+
+type ObjectModelOf<A extends Readonly<Record<string, TypeSpec>>> = { -readonly [K in keyof A]: ModelOfType<A[K]> | null };

@@ -1,0 +1,88 @@
+/**
+ * Terraform schemas for TypeScript: a typed DSL for attributes (every cty type, nested
+ * attributes) and blocks, a self-check with Terraform's own rules, the implied cty type, a
+ * protocol-neutral description for the wire, config validation with attribute paths, and
+ * phase-typed models (`Config<S>`, `Plan<S>`, `State<S>`) with value ⇄ model mapping.
+ *
+ * @packageDocumentation
+ */
+
+// --- defining schemas ---
+export { type ModelOfType, t, type TypeSpec, type TypeSpecKind } from "./type-spec.js";
+export {
+  type AttributeOptions,
+  attr,
+  type NestedAttributeOptions,
+  type PresenceOf,
+  type WriteOnlyOf,
+} from "./attribute.js";
+export { type BlockDefinition, block } from "./block.js";
+export {
+  checkSchema,
+  dataSourceSchema,
+  ephemeralResourceSchema,
+  isSchemaError,
+  providerMetaSchema,
+  providerSchema,
+  resourceSchema,
+  type Schema,
+  type SchemaDefinition,
+  SchemaError,
+  type SchemaKind,
+} from "./schema.js";
+export type {
+  AnyAttributeSpec,
+  AttributeNesting,
+  AttributeSpec,
+  AttributeSpecBase,
+  Attributes,
+  BlockNesting,
+  Blocks,
+  BlockSpec,
+  NestedAttributeSpec,
+  Presence,
+} from "./spec.js";
+export type {
+  PlanModifier,
+  Validator,
+  ValidatorContext,
+  ValidatorFunction,
+  ValidatorIssue,
+  ValidatorObject,
+  ValidatorResult,
+} from "./validator.js";
+
+// --- models ---
+export { isUnknown, Unknown } from "./unknown.js";
+export type {
+  AttributesModel,
+  AttributeValueModel,
+  BlockValueModel,
+  BodyModel,
+  Config,
+  Model,
+  Phase,
+  Plan,
+  SchemaBody,
+  State,
+} from "./model-types.js";
+export { fromModel, toModel } from "./model.js";
+export { getAttribute, type PathInput, setAttribute, toPath } from "./path-access.js";
+
+// --- validation ---
+export { type Diagnostic, hasErrors } from "./diagnostics.js";
+export { type ValidateConfigOptions, validateConfig } from "./validate-config.js";
+
+// --- wire description, implied type ---
+export {
+  type AttributeDescription,
+  type BlockDescription,
+  DESCRIPTION_KIND_NUMBER,
+  type DescriptionKind,
+  NESTING_MODE_NUMBER,
+  type NestedBlockDescription,
+  type ObjectDescription,
+  type SchemaDescription,
+  toSchemaDescription,
+} from "./description.js";
+export { emptyValue, impliedType } from "./implied-type.js";

@@ -1,0 +1,142 @@
+import type {
+  AttributeNesting,
+  AttributeSpec,
+  Attributes,
+  BlockNesting,
+  Blocks,
+  BlockSpec,
+  NestedAttributeSpec,
+  Presence,
+} from "./spec.js";
+import type { Unknown } from "./unknown.js";
+
+/**
+ * The phase a model describes.
+ *
+ * @remarks
+ * - `"config"`: the configuration as validated and planned. Anything the user can set may be
+ *   {@link Unknown} (derived from other resources' unknown results); optional values may be
+ *   `null`; computed-only attributes are left out (they are always null in config).
+ * - `"plan"`: the planned new state handed to create/update (seed 003). Required values are
+ *   known and non-null; optional non-computed values are known, maybe `null`; computed values
+ *   (and everything inside a computed nested attribute) may be {@link Unknown} or `null`;
+ *   write-only values are `null`.
+ * - `"state"`: state, which never holds unknowns. Required values are non-null; write-only
+ *   values are `null`.
+ * @category models
+ */
+export type Phase = "config" | "plan" | "state";
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
+type IsComputed<P> = P extends "computed" | "optional_computed" ? true : false;
+
+/** The model of one attribute field given its presence, phase and whether a parent is computed. */
+type Field<V, P extends Presence, W extends boolean, Ph extends Phase, C extends boolean> = Ph extends "config"
+  ? P extends "required"
+    ? V | Unknown
+    : V | null | Unknown
+  : W extends true
+    ? null
+    : Ph extends "plan"
+      ? C extends true
+        ? V | null | Unknown
+        : P extends "required"
+          ? V
+          : P extends "optional"
+            ? V | null
+            : V | null | Unknown
+      : C extends true
+        ? V
+        | null
+        : P extends "required"
+          ? V
+          : V | null;
+
+type NestWrap<N extends AttributeNesting | BlockNesting, O> = N extends "single" | "group"
+  ? O
+  : N extends "map"
+    ? Record<string, O>
+    : O[];
+
+/**
+ * The model of a known, non-null value of an attribute (no `null`/{@link Unknown} at the top).
+ * @category models
+ */
+export type AttributeValueModel<X, Ph extends Phase, C extends boolean = false> =
+  X extends NestedAttributeSpec<infer A, infer N, infer P, boolean>
+    ? NestWrap<N, AttributesModel<A, Ph, Or<C, IsComputed<P>>>>
+    : X extends AttributeSpec<infer M, Presence, boolean>
+      ? M
+      : never;
+
+type AttributeField<X, Ph extends Phase, C extends boolean> =
+  X extends NestedAttributeSpec<Attributes, AttributeNesting, infer P, infer W>
+    ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C>
+    : X extends AttributeSpec<unknown, infer P, infer W>
+      ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C>
+      : never;
+
+type ConfigKeys<A extends Attributes> = {
+  [K in keyof A]: A[K]["presence"] extends "computed" ? never : K;
+}[keyof A];
+
+/** The model of an object described by attributes. @category models */
+export type AttributesModel<A extends Attributes, Ph extends Phase, C extends boolean = false> = Simplify<{
+  -readonly [K in Ph extends "config" ? ConfigKeys<A> : keyof A]: AttributeField<A[K], Ph, C>;
+}>;
+
+/**
+ * The model of a known value of a block type (an object, array of objects or record of objects).
+ * @category models
+ */
+export type BlockValueModel<X, Ph extends Phase, C extends boolean = false> =
+  X extends BlockSpec<infer A, infer B, infer N, boolean>
+    ? NestWrap<N, BodyModel<A, B, Ph, C>>
+    : never;
+
+type BlockField<X, Ph extends Phase, C extends boolean> =
+  X extends BlockSpec<Attributes, Blocks, infer N, infer R>
+    ? N extends "single"
+      ? (R extends true ? BlockValueModel<X, Ph, C> : BlockValueModel<X, Ph, C> | null) | ConfigUnknown<Ph>
+      : N extends "group"
+        ? BlockValueModel<X, Ph, C>
+        : BlockValueModel<X, Ph, C> | ConfigUnknown<Ph>
+    : never;
+
+type ConfigUnknown<Ph extends Phase> = Ph extends "config" ? Unknown : never;
+
+/** The model of a block body: its attributes and its nested block types. @category models */
+export type BodyModel<A extends Attributes, B extends Blocks, Ph extends Phase, C extends boolean = false> = Simplify<
+  AttributesModel<A, Ph, C> & { -readonly [K in keyof B]: BlockField<B[K], Ph, C> }
+>;
+
+/**
+ * Anything with attributes and blocks: a schema or a block.
+ * @category models
+ */
+export interface SchemaBody<A extends Attributes = Attributes, B extends Blocks = Blocks> {
+  /** Attributes by name. */
+  readonly attributes: A;
+  /** Nested block types by name. */
+  readonly blocks: B;
+}
+
+/**
+ * The TypeScript model of a whole object of a schema in a phase.
+ * @example
+ * ```ts
+ * type ServerState = Model<typeof serverSchema, "state">;
+ * ```
+ * @category models
+ */
+export type Model<S extends SchemaBody, Ph extends Phase> = BodyModel<S["attributes"], S["blocks"], Ph>;
+
+/** The configuration model of a schema (see {@link Phase}). @category models */
+export type Config<S extends SchemaBody> = Model<S, "config">;
+
+/** The planned-state model handed to create/update (see {@link Phase}). @category models */
+export type Plan<S extends SchemaBody> = Model<S, "plan">;
+
+/** The state model: nothing unknown (see {@link Phase}). @category models */
+export type State<S extends SchemaBody> = Model<S, "state">;

@@ -1,0 +1,368 @@
+import type { Path, Value } from "@tfkit/cty-values";
+import { isCtyError, nullVal, numberVal, stringVal } from "@tfkit/cty-values";
+import { type Diagnostic, diagnostic } from "./diagnostics.js";
+import { frameworkPathString, withAttribute, withIndex } from "./internal/path.js";
+import { configModelOf, typeValueToModel } from "./model.js";
+import type { SchemaBody } from "./model-types.js";
+import type { Schema } from "./schema.js";
+import type { AnyAttributeSpec, BlockSpec } from "./spec.js";
+import type { TypeSpec } from "./type-spec.js";
+import type { Validator, ValidatorContext, ValidatorIssue, ValidatorResult } from "./validator.js";
+
+/**
+ * Options of {@link validateConfig}.
+ * @category models
+ */
+export interface ValidateConfigOptions {
+  /**
+   * Whether the client supports write-only attributes (tfplugin6
+   * `ClientCapabilities.write_only_attributes_allowed`). When `false`, a non-null write-only value
+   * is an error. Default: not checked.
+   */
+  readonly writeOnlyAttributesAllowed?: boolean;
+}
+
+interface Ctx {
+  readonly config: Value;
+  readonly options: ValidateConfigOptions;
+  readonly out: Diagnostic[];
+}
+
+const COMBINATION = "Invalid Attribute Combination";
+
+function lastName(path: Path): string {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const s = path[i];
+    if (s?.kind === "attribute") return s.name;
+  }
+  return "";
+}
+
+/** Is a sibling "specified": non-null, and for block collections, not empty. */
+function isSpecified(v: Value): boolean {
+  return !v.isNull();
+}
+
+function blockIsSpecified(spec: BlockSpec, v: Value): boolean {
+  if (v.isNull()) return false;
+  if (!v.isKnown()) return true;
+  if (spec.nesting === "single" || spec.nesting === "group") return spec.nesting === "single";
+  return v.lengthInt() > 0;
+}
+
+function runValidators(
+  validators: readonly Validator<never>[],
+  model: unknown,
+  vctx: ValidatorContext,
+  defaultSummary: string,
+  out: Diagnostic[],
+): void {
+  for (const validator of validators) {
+    const fn = typeof validator === "function" ? validator : validator.validate;
+    let result: ValidatorResult;
+    try {
+      result = (fn as (m: unknown, c: ValidatorContext) => ValidatorResult)(model, vctx);
+    } catch (e) {
+      out.push(
+        diagnostic("error", "Attribute Validation Error", `A validator failed: ${e instanceof Error ? e.message : String(e)}`, vctx.path),
+      );
+      continue;
+    }
+    const list: readonly (string | ValidatorIssue)[] =
+      result === undefined || result === null ? [] : typeof result === "string" || !Array.isArray(result) ? [result as string | ValidatorIssue] : result;
+    for (const issue of list) {
+      if (typeof issue === "string") out.push(diagnostic("error", defaultSummary, issue, vctx.path));
+      else out.push(diagnostic(issue.severity ?? "error", issue.summary ?? defaultSummary, issue.detail, vctx.path));
+    }
+  }
+}
+
+/** Checks int64 values deep inside a plain attribute value (the Go framework's Int64Type conversion). */
+function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[]): void {
+  if (v.isNull() || !v.isKnown()) return;
+  switch (spec.kind) {
+    case "int64": {
+      const n = v.asNumber();
+      if (!n.isInt64()) {
+        out.push(diagnostic("error", "Invalid Attribute Value", `Value ${n.text()} cannot be represented as a 64-bit integer.`, path));
+      }
+      return;
+    }
+    case "float64": {
+      const n = v.asNumber();
+      if (!Number.isFinite(n.toFloat64()) && !n.isInfinite()) {
+        out.push(
+          diagnostic("error", "Invalid Attribute Value", `Value ${n.text()} cannot be represented as a 64-bit floating point.`, path),
+        );
+      }
+      return;
+    }
+    case "list":
+    case "set":
+      v.elements().forEach((e, i) =>
+        checkNumberKinds(spec.element as TypeSpec, e, withIndex(path, v.type.kind === "set" ? e : numberVal(i)), out),
+      );
+      return;
+    case "map":
+      for (const [k, e] of v.entries()) checkNumberKinds(spec.element as TypeSpec, e, withIndex(path, stringVal(k)), out);
+      return;
+    case "object":
+      for (const [k, as] of Object.entries(spec.attributes ?? {})) {
+        const e = v.entries().get(k);
+        if (e !== undefined) checkNumberKinds(as, e, withAttribute(path, k), out);
+      }
+      return;
+    case "tuple":
+      v.elements().forEach((e, i) => {
+        const es = spec.elements?.[i];
+        if (es !== undefined) checkNumberKinds(es, e, withIndex(path, numberVal(i)), out);
+      });
+      return;
+    default:
+      return;
+  }
+}
+
+function validateAttribute(spec: AnyAttributeSpec, v: Value, path: Path, ctx: Ctx): void {
+  const name = lastName(path);
+  const { out } = ctx;
+  if (spec.presence === "computed" && !v.isNull()) {
+    out.push(
+      diagnostic(
+        "error",
+        "Invalid Configuration for Read-Only Attribute",
+        "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\n" +
+          "Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.",
+        path,
+      ),
+    );
+    return;
+  }
+  if (spec.required && v.isNull()) {
+    out.push(diagnostic("error", "Missing required argument", `The argument "${name}" is required, but no definition was found.`, path));
+    return;
+  }
+  if (spec.writeOnly && ctx.options.writeOnlyAttributesAllowed === false && !v.isNull()) {
+    out.push(
+      diagnostic(
+        "error",
+        "WriteOnly Attribute Not Allowed",
+        `The resource contains a non-null value for WriteOnly attribute ${name}. Write-only attributes are only supported in Terraform 1.11 and later.`,
+        path,
+      ),
+    );
+  }
+  if (v.isNull() || !v.isKnown()) return;
+
+  if (spec.kind === "attribute") {
+    const before = out.length;
+    checkNumberKinds(spec.valueType, v, path, out);
+    if (out.length === before && spec.validators.length > 0 && v.isWhollyKnown()) {
+      const model = typeValueToModelSafe(spec.valueType, v, path);
+      if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+    }
+  } else {
+    if (spec.validators.length > 0) {
+      const model = configModelSafe(spec, v, path);
+      if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+    }
+    const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
+    forEachElement(spec.nesting, v, path, (e, p) => validateBody(body, e, p, ctx));
+  }
+  if (spec.deprecated) {
+    out.push(
+      diagnostic(
+        "warning",
+        "Attribute Deprecated",
+        spec.deprecationMessage !== "" ? spec.deprecationMessage : `The attribute "${name}" is deprecated.`,
+        path,
+      ),
+    );
+  }
+}
+
+function typeValueToModelSafe(spec: TypeSpec, v: Value, path: Path): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: typeValueToModel(spec, v, path) };
+  } catch (e) {
+    if (isCtyError(e)) return { ok: false };
+    throw e;
+  }
+}
+
+function configModelSafe(spec: AnyAttributeSpec | BlockSpec, v: Value, path: Path): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: configModelOf(spec, v, path) };
+  } catch (e) {
+    if (isCtyError(e)) return { ok: false };
+    throw e;
+  }
+}
+
+/** Calls `f` for every known, non-null object in a nested value (single, list, set, map, group). */
+function forEachElement(nesting: string, v: Value, path: Path, f: (e: Value, p: Path) => void): void {
+  if (v.isNull() || !v.isKnown()) return;
+  if (nesting === "single" || nesting === "group") {
+    f(v, path);
+    return;
+  }
+  if (v.type.kind === "map" || v.type.kind === "object") {
+    for (const [k, e] of v.entries()) if (e.isKnown() && !e.isNull()) f(e, withIndex(path, stringVal(k)));
+    return;
+  }
+  v.elements().forEach((e, i) => {
+    if (e.isKnown() && !e.isNull()) f(e, withIndex(path, v.type.kind === "set" ? e : numberVal(i)));
+  });
+}
+
+function validateBlock(spec: BlockSpec, v: Value, path: Path, ctx: Ctx): void {
+  const name = lastName(path);
+  const { out } = ctx;
+  if (!v.isKnown()) return;
+  if (spec.nesting === "single" && spec.required && v.isNull()) {
+    out.push(diagnostic("error", `Missing ${name} block`, `A block of type "${name}" is required here.`, path));
+    return;
+  }
+  if (spec.nesting === "list" || spec.nesting === "set") {
+    // A set holding unknowns may still merge elements: its final count is not known yet.
+    const countKnown = v.isNull() || spec.nesting === "list" || v.isWhollyKnown();
+    const count = v.isNull() ? 0 : v.lengthInt();
+    if (countKnown && count < spec.minItems) {
+      out.push(
+        diagnostic("error", `Insufficient ${name} blocks`, `At least ${spec.minItems} "${name}" blocks are required.`, path),
+      );
+    } else if (countKnown && spec.maxItems > 0 && count > spec.maxItems) {
+      out.push(diagnostic("error", `Too many ${name} blocks`, `No more than ${spec.maxItems} "${name}" blocks are allowed`, path));
+    }
+  }
+  if (spec.validators.length > 0 && !v.isNull()) {
+    const model = configModelSafe(spec, v, path);
+    if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+  }
+  forEachElement(spec.nesting, v, path, (e, p) => validateBody(spec, e, p, ctx));
+  if (spec.deprecated && blockIsSpecified(spec, v)) {
+    out.push(
+      diagnostic(
+        "warning",
+        "Block Deprecated",
+        spec.deprecationMessage !== "" ? spec.deprecationMessage : `The block "${name}" is deprecated.`,
+        path,
+      ),
+    );
+  }
+}
+
+function validateCrossRules(body: SchemaBody, name: string, spec: AnyAttributeSpec, obj: ReadonlyMap<string, Value>, path: Path, ctx: Ctx): void {
+  const selfPath = withAttribute(path, name);
+  const self = obj.get(name) ?? nullVal(spec.type);
+  const sibling = (other: string): { value: Value; specified: boolean; path: Path } => {
+    const p = withAttribute(path, other);
+    const b = body.blocks[other];
+    const a = body.attributes[other];
+    const v = obj.get(other) ?? nullVal((b ?? a)?.type ?? spec.type);
+    return { value: v, specified: b !== undefined ? blockIsSpecified(b, v) : isSpecified(v), path: p };
+  };
+  const q = (p: Path) => JSON.stringify(frameworkPathString(p));
+  const group = (others: readonly string[]) =>
+    `[${[selfPath, ...others.map((o) => withAttribute(path, o))].map(frameworkPathString).join(",")}]`;
+  const { out } = ctx;
+  const selfKnownSet = self.isKnown() && !self.isNull();
+
+  if (selfKnownSet) {
+    for (const other of spec.conflictsWith) {
+      const s = sibling(other);
+      if (!s.value.isKnown()) continue;
+      if (s.specified) {
+        out.push(diagnostic("error", COMBINATION, `Attribute ${q(s.path)} cannot be specified when ${q(selfPath)} is specified`, selfPath));
+      }
+    }
+    for (const other of spec.alsoRequires) {
+      const s = sibling(other);
+      if (!s.value.isKnown()) continue;
+      if (!s.specified) {
+        out.push(diagnostic("error", COMBINATION, `Attribute ${q(s.path)} must be specified when ${q(selfPath)} is specified`, selfPath));
+      }
+    }
+  }
+  if (spec.exactlyOneOf.length > 0 && self.isKnown()) {
+    let count = self.isNull() ? 0 : 1;
+    let delayed = false;
+    for (const other of spec.exactlyOneOf) {
+      const s = sibling(other);
+      if (!s.value.isKnown()) {
+        delayed = true;
+        break;
+      }
+      if (s.specified) count++;
+    }
+    if (!delayed && count === 0) {
+      out.push(
+        diagnostic("error", COMBINATION, `No attribute specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`, selfPath),
+      );
+    } else if (!delayed && count > 1) {
+      out.push(
+        diagnostic("error", COMBINATION, `${count} attributes specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`, selfPath),
+      );
+    }
+  }
+  if (spec.atLeastOneOf.length > 0 && self.isNull()) {
+    let found = false;
+    for (const other of spec.atLeastOneOf) {
+      const s = sibling(other);
+      if (!s.value.isKnown() || s.specified) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      out.push(diagnostic("error", COMBINATION, `At least one attribute out of ${group(spec.atLeastOneOf)} must be specified`, selfPath));
+    }
+  }
+}
+
+function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void {
+  if (obj.type.kind !== "object") return;
+  const entries = obj.entries();
+  for (const [name, spec] of Object.entries(body.attributes)) {
+    const v = entries.get(name) ?? nullVal(spec.type);
+    validateAttribute(spec, v, withAttribute(path, name), ctx);
+    validateCrossRules(body, name, spec, entries, path, ctx);
+  }
+  for (const [name, spec] of Object.entries(body.blocks)) {
+    const v = entries.get(name) ?? nullVal(spec.type);
+    validateBlock(spec, v, withAttribute(path, name), ctx);
+  }
+}
+
+/**
+ * Validates a configuration value against a schema, returning diagnostics with attribute paths.
+ *
+ * @remarks What Terraform core leaves to the provider (§6.7) plus the schema's own rules:
+ * - a Required attribute that is null: "Missing required argument" / `The argument "x" is
+ *   required, but no definition was found.` (HCL's wording, which also covers an explicit null);
+ * - a value (even unknown) on a computed-only attribute: "Invalid Configuration for Read-Only
+ *   Attribute";
+ * - block counts against min/max items ("Insufficient x blocks" / "Too many x blocks"), skipped
+ *   while a set's count is not known; a missing required single block ("Missing x block");
+ * - int64 values that are not whole numbers in range;
+ * - validators, which only see known, non-null values;
+ * - `conflictsWith`, `alsoRequires`, `exactlyOneOf`, `atLeastOneOf` with the wording of
+ *   `terraform-plugin-framework-validators`; rules wait while an involved value is unknown;
+ * - deprecation warnings for known, non-null values;
+ * - write-only values when the client cannot handle them ({@link ValidateConfigOptions}).
+ *
+ * A null or unknown configuration has nothing to check. Nested attributes and blocks are checked
+ * per element; elements that are unknown are skipped.
+ * @example
+ * ```ts
+ * const diags = validateConfig(serverSchema, config);
+ * if (hasErrors(diags)) return { diagnostics: diags };
+ * ```
+ * @category diagnostics
+ */
+export function validateConfig(schema: Schema, config: Value, options: ValidateConfigOptions = {}): readonly Diagnostic[] {
+  const ctx: Ctx = { config, options, out: [] };
+  if (config.isNull() || !config.isKnown()) return ctx.out;
+  validateBody(schema, config, [], ctx);
+  return ctx.out;
+}

@@ -1,0 +1,206 @@
+/**
+ * Runs the go-cty conformance vectors (@tfkit/conformance) against the public API of
+ * @tfkit/cty-values. Vectors listed in packages/conformance/expected-failures.txt must still fail.
+ */
+import {
+  isNumberEqualityVector,
+  loadVectors,
+  runVector,
+  type TypeJson,
+  type VectorFile,
+} from "@tfkit/conformance";
+import { describe, expect, it } from "vitest";
+import * as cty from "../src/index.js";
+import type { Type } from "../src/type.js";
+import type { Value } from "../src/value.js";
+import {
+  buildRecipe,
+  buildType,
+  buildValue,
+  expectCtyError,
+  fromHex,
+  normalizeDesc,
+  toHex,
+  typeToTj,
+  valueToDesc,
+} from "./vector-values.js";
+
+/**
+ * The cty-values functions the vectors exercise, looked up on the package's public entry point
+ * by name: a function that has not landed yet fails its vectors instead of the whole file.
+ */
+interface PublicApi {
+  toMsgpack(v: Value, t: Type): Uint8Array;
+  fromMsgpack(bytes: Uint8Array, t: Type): Value;
+  toJson(v: Value, t: Type): string;
+  fromJson(text: string | Uint8Array, t: Type): Value;
+  typeToJson(t: Type): string;
+  typeFromJson(text: string | Uint8Array): Type;
+  convert(v: Value, want: Type): Value;
+  getConversion(from: Type, to: Type): unknown;
+  getConversionUnsafe(from: Type, to: Type): unknown;
+  unify(types: readonly Type[]): unknown;
+  unifyUnsafe(types: readonly Type[]): unknown;
+  equals(a: Value, b: Value): Value;
+  rawEquals(a: Value, b: Value): boolean;
+  setVal(elements: readonly Value[]): Value;
+  unmark(v: Value): [Value, ReadonlySet<string>];
+  valueGoString(v: Value): string;
+  numberVal(n: unknown): Value;
+}
+
+function api<K extends keyof PublicApi>(name: K): PublicApi[K] {
+  const f = (cty as unknown as Record<string, unknown>)[name];
+  if (typeof f !== "function") throw new Error(`@tfkit/cty-values does not export ${name} (yet)`);
+  return f as PublicApi[K];
+}
+
+/** The type a unify result names, whatever shape the result has; undefined for "no type". */
+function unifiedType(result: unknown): Type | undefined {
+  if (result === undefined || result === null) return undefined;
+  if (Array.isArray(result)) return unifiedType(result[0]);
+  if (typeof result === "object" && "kind" in result) return result as Type;
+  if (typeof result === "object" && "type" in result) return unifiedType((result as { type: unknown }).type);
+  throw new Error(`unrecognized unify result ${String(result)}`);
+}
+
+function check<V extends { name: string }>(file: VectorFile, vectors: readonly V[], fn: (v: V) => void) {
+  it.each(vectors)("$name", (v) => runVector(file, v.name, () => fn(v)));
+}
+
+describe("msgpack (go-cty cty/msgpack)", () => {
+  check("msgpack", loadVectors("msgpack"), (v) => {
+    const type = buildType(v.type);
+    if (v.value) {
+      const value = buildValue(v.value);
+      if (v.encodeError) expectCtyError(() => api("toMsgpack")(value, type), v.encodeError);
+      else if (v.hex !== undefined) expect(toHex(api("toMsgpack")(value, type))).toBe(v.hex);
+    }
+    if (v.hex !== undefined) {
+      const bytes = fromHex(v.hex);
+      if (v.decodeError) expectCtyError(() => api("fromMsgpack")(bytes, type), v.decodeError);
+      else if (v.decoded) expect(valueToDesc(api("fromMsgpack")(bytes, type))).toEqual(normalizeDesc(v.decoded));
+    }
+  });
+});
+
+describe("value JSON (go-cty cty/json)", () => {
+  check("json", loadVectors("json"), (v) => {
+    const type = buildType(v.type);
+    if (v.value) {
+      const value = buildValue(v.value);
+      if (v.encodeError) expectCtyError(() => api("toJson")(value, type), v.encodeError);
+      else if (v.json !== undefined) expect(api("toJson")(value, type)).toBe(v.json);
+    }
+    if (v.json !== undefined) {
+      const text = v.json;
+      if (v.decodeError) expectCtyError(() => api("fromJson")(text, type), v.decodeError);
+      else if (v.decoded) expect(valueToDesc(api("fromJson")(text, type))).toEqual(normalizeDesc(v.decoded));
+    }
+  });
+});
+
+describe("type JSON (go-cty cty/json.go)", () => {
+  check("type-json", loadVectors("type-json"), (v) => {
+    if (v.decodeError) {
+      expectCtyError(() => api("typeFromJson")(v.input), v.decodeError);
+      return;
+    }
+    if (v.json === undefined) throw new Error("vector has neither json nor decodeError");
+    const canonical = JSON.parse(v.json) as TypeJson;
+    const decoded = api("typeFromJson")(v.input);
+    expect(typeToTj(decoded)).toEqual(canonical);
+    expect(api("typeToJson")(decoded)).toBe(v.json);
+    expect(api("typeToJson")(buildType(canonical))).toBe(v.json);
+  });
+});
+
+describe("conversion (go-cty cty/convert)", () => {
+  check("convert", loadVectors("convert"), (v) => {
+    const value = buildValue(v.value);
+    const want = buildType(v.want);
+    expect(api("getConversion")(value.type, want) != null, "safe conversion exists").toBe(v.safe);
+    expect(api("getConversionUnsafe")(value.type, want) != null, "unsafe conversion exists").toBe(v.unsafe);
+    if (v.error) expectCtyError(() => api("convert")(value, want), v.error);
+    else if (v.result) expect(valueToDesc(api("convert")(value, want))).toEqual(normalizeDesc(v.result));
+  });
+});
+
+describe("unification (go-cty convert.Unify)", () => {
+  check("unify", loadVectors("unify"), (v) => {
+    const types = v.types.map(buildType);
+    const safe = unifiedType(api("unify")(types));
+    const unsafe = unifiedType(api("unifyUnsafe")(types));
+    expect(safe === undefined ? null : typeToTj(safe), "safe").toEqual(v.safe);
+    expect(unsafe === undefined ? null : typeToTj(unsafe), "unsafe").toEqual(v.unsafe);
+  });
+});
+
+describe("Equals and RawEquals (go-cty Value.Equals, Value.RawEquals)", () => {
+  check("equality", loadVectors("equality"), (v) => {
+    const a = buildValue(v.a);
+    const b = buildValue(v.b);
+    expect(valueToDesc(api("equals")(a, b)), "equals").toEqual(normalizeDesc(v.equals));
+    expect(api("rawEquals")(a, b), "rawEquals").toBe(v.rawEquals);
+  });
+});
+
+describe("set deduplication and iteration order (go-cty SetVal)", () => {
+  check("set-order", loadVectors("set-order"), (v) => {
+    const set = api("setVal")(v.input.map(buildValue));
+    const [bare] = api("unmark")(set);
+    expect(bare.elements().map(valueToDesc)).toEqual(v.expected.map(normalizeDesc));
+    expect(bare.lengthInt()).toBe(v.length);
+    if (v.set) expect(valueToDesc(set)).toEqual(normalizeDesc(v.set));
+  });
+});
+
+describe("numbers (go-cty big.Float text, hash string, %v, GoString, equality)", () => {
+  check("numbers", loadVectors("numbers"), (v) => {
+    if (isNumberEqualityVector(v)) {
+      const a = buildRecipe(v.a);
+      const b = buildRecipe(v.b);
+      expect(a.equals(b), "equals").toBe(v.equal);
+      expect(b.equals(a), "equals (swapped)").toBe(v.equal);
+      expect(a.cmp(b), "cmp").toBe(v.cmp);
+      return;
+    }
+    if (v.error) {
+      expectCtyError(() => buildRecipe(v.input), v.error);
+      return;
+    }
+    const n = buildRecipe(v.input);
+    const got: Record<string, unknown> = {
+      sign: n.sign(),
+      text: n.text(),
+      textG: n.textG(),
+      hashString: n.hashString(),
+      formatV: n.formatV(),
+      isInteger: n.isInteger(),
+    };
+    const want: Record<string, unknown> = {
+      sign: v.sign,
+      text: v.text,
+      textG: v.textG,
+      hashString: v.hashString,
+      formatV: v.formatV,
+      isInteger: v.isInteger,
+    };
+    if (!n.isInfinite()) {
+      got.precision = n.precision;
+      want.precision = v.precision;
+    }
+    const optional = n as unknown as Partial<Record<"isInt64" | "isExactFloat64" | "toFloat64", () => unknown>>;
+    got.isInt64 = optional.isInt64?.call(n);
+    want.isInt64 = v.isInt64;
+    got.isExactFloat64 = optional.isExactFloat64?.call(n);
+    want.isExactFloat64 = v.isExactFloat64;
+    if (v.float64 !== undefined) {
+      got.float64 = optional.toFloat64?.call(n);
+      want.float64 = Number(v.float64);
+    }
+    got.goString = api("valueGoString")(api("numberVal")(n));
+    want.goString = v.goString;
+    expect(got).toEqual(want);
+  });
+});

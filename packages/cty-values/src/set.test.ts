@@ -19,6 +19,7 @@ import {
   type Value,
   mapVal,
   listVal,
+  mark,
 } from "./value.js";
 
 const strings = (v: Value): (string | null)[] =>
@@ -95,6 +96,16 @@ describe("set order [cty]", () => {
   });
 });
 
+describe("set order of the msgpack vectors [cty] (§2.8 #22, #23)", () => {
+  it("orders strings, numbers, bools and unknowns", () => {
+    expect(strings(setVal(["b", "a", "c"].map(stringVal)))).toEqual(["a", "b", "c"]);
+    const nums = setVal([3, 1, 2, 10].map((n) => numberVal(n)));
+    expect(nums.elements().map((e) => e.asNumber().text())).toEqual(["1", "2", "3", "10"]);
+    expect(setVal([True, False]).elements()).toEqual([False, True]);
+    expect(strings(setVal([unknownVal(stringType), stringVal("a"), unknownVal(stringType)]))).toEqual(["a", "?", "?"]);
+  });
+});
+
 describe("set membership [cty]", () => {
   it("deduplicates known-equal elements (spec §7 #19)", () => {
     expect(setVal([stringVal("a"), stringVal("a")]).lengthInt()).toBe(1);
@@ -117,8 +128,9 @@ describe("set membership [cty]", () => {
   });
 
   it("moves element marks onto the set", () => {
-    const s = setVal([stringVal("a")].map((v) => v));
-    expect(s.isMarked()).toBe(false);
+    const s = setVal([mark(stringVal("a"), "sensitive"), stringVal("b")]);
+    expect(s.hasMark("sensitive")).toBe(true);
+    expect(s.elements().every((e) => !e.isMarked())).toBe(true);
   });
 });
 

@@ -110,31 +110,31 @@ export const block = {
   /** At most one block; model: the object or `null` (`required: true`: the object). */
   single<A extends Attributes = Empty, B extends Blocks = Empty, R extends boolean = false>(
     def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems"> & { readonly required?: R },
-  ): BlockSpec<A, B, "single", R> {
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "single", NoInfer<R>> {
     return build("single", def as BlockDefinition<A, B, never> & { required?: R });
   },
   /** Exactly one block that may be omitted, which is then an object of nulls; model: the object. */
   group<A extends Attributes = Empty, B extends Blocks = Empty>(
     def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems">,
-  ): BlockSpec<A, B, "group", false> {
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "group", false> {
     return build("group", def as BlockDefinition<A, B, never>);
   },
   /** Zero or more ordered blocks; model: an array of objects. */
   list<A extends Attributes = Empty, B extends Blocks = Empty>(
     def: BlockDefinition<A, B, Body<A, B>[]>,
-  ): BlockSpec<A, B, "list", false> {
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "list", false> {
     return build("list", def as BlockDefinition<A, B, never>);
   },
   /** Zero or more unordered, distinct blocks; model: an array of objects in cty order. */
   set<A extends Attributes = Empty, B extends Blocks = Empty>(
     def: BlockDefinition<A, B, Body<A, B>[]>,
-  ): BlockSpec<A, B, "set", false> {
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "set", false> {
     return build("set", def as BlockDefinition<A, B, never>);
   },
   /** Blocks with one label each (`name "label" { }`); model: a record by label. */
   map<A extends Attributes = Empty, B extends Blocks = Empty>(
     def: Omit<BlockDefinition<A, B, Record<string, Body<A, B>>>, "minItems" | "maxItems">,
-  ): BlockSpec<A, B, "map", false> {
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "map", false> {
     return build("map", def as BlockDefinition<A, B, never>);
   },
 } as const;

@@ -83,7 +83,7 @@ type ConfigKeys<A extends Attributes> = {
 
 /** The model of an object described by attributes. @category models */
 export type AttributesModel<A extends Attributes, Ph extends Phase, C extends boolean = false> = Simplify<{
-  -readonly [K in Ph extends "config" ? ConfigKeys<A> : keyof A]: AttributeField<A[K], Ph, C>;
+  -readonly [K in Ph extends "config" ? ConfigKeys<A> & KnownKeys<A> : KnownKeys<A>]: AttributeField<A[K], Ph, C>;
 }>;
 
 /**
@@ -106,9 +106,15 @@ type BlockField<X, Ph extends Phase, C extends boolean> =
 
 type ConfigUnknown<Ph extends Phase> = Ph extends "config" ? Unknown : never;
 
+/**
+ * Record types with a string index signature (the wide `Attributes`/`Blocks`, which TypeScript
+ * may infer for an omitted `blocks`) contribute no keys to a model.
+ */
+type KnownKeys<R> = string extends keyof R ? never : keyof R;
+
 /** The model of a block body: its attributes and its nested block types. @category models */
 export type BodyModel<A extends Attributes, B extends Blocks, Ph extends Phase, C extends boolean = false> = Simplify<
-  AttributesModel<A, Ph, C> & { -readonly [K in keyof B]: BlockField<B[K], Ph, C> }
+  AttributesModel<A, Ph, C> & { -readonly [K in KnownKeys<B>]: BlockField<B[K], Ph, C> }
 >;
 
 /**

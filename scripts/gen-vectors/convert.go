@@ -41,6 +41,11 @@ func specUnknownRefinement(in cty.Value, want cty.Type, result cty.Value) obj {
 		default:
 			return length(1, n)
 		}
+	case (inTy.IsListType() || inTy.IsSetType() || inTy.IsMapType()) &&
+		(outTy.IsListType() || outTy.IsSetType() || outTy.IsMapType()):
+		// The source's length bounds carry over; a plain unknown has none, but go-cty still
+		// builds the result with Refine()...NewValue(), leaving an empty refinement.
+		return obj{}
 	}
 	return nil
 }
@@ -56,7 +61,7 @@ func cv(name string, v cty.Value, want cty.Type) {
 			out("convert").add(name, rec.with("error", errDesc(err)).with("source", "go-cty"))
 			return
 		}
-		if r := specUnknownRefinement(v, want, res); r != nil {
+		if r := specUnknownRefinement(v, want, res); r != nil && !res.IsMarked() {
 			d := desc(res)
 			d = d.with("refine", r)
 			out("convert").add(name, rec.with("result", d).with("source", "spec").

@@ -357,7 +357,7 @@ func genMsgpackSpec() {
 	mpSpec("refined/string-prefix-8-byte-payload", S, unknownDesc(S, obj{{"prefix", "abcde"}}), "d70c8102a56162636465", unknownDesc(S, obj{{"prefix", "abcde"}}), nil, why+" §7.32: 8-byte payload uses fixext8")
 	// decode-only refinement cases
 	mpSpec("refined/decode/empty-refinement-map", S, nil, "d40c80", unknownDesc(S, nil), nil, "payload ≤ 1 byte is a plain unknown whatever the ext type (spec §2.4)")
-	mpSpec("refined/decode/unknown-keys-only", S, nil, "d50c8163c0", unknownDesc(S, obj{}), nil, "unknown refinement keys are ignored, leaving an empty but present refinement (spec §2.4)")
+	mpSpec("refined/decode/unknown-keys-only", S, nil, "c7030c8163c0", unknownDesc(S, obj{}), nil, "unknown refinement keys are ignored, leaving an empty but present refinement (spec §2.4)")
 	mpSpec("refined/decode/other-ext-type-long-payload", S, nil, "c703070102c3", nil, specErr("unsupported extension type 0x07 with len 3", ""), "go-cty v1.13+ rejects longer non-12 ext payloads (spec §2.4, §7.33); go-cty 1.12 read any ext as unknown")
 	oversize := make([]byte, 0, 1100)
 	oversize = append(oversize, 0xc8, 0x04, 0x01, 0x0c, 0x81, 0x02, 0xda, 0x03, 0xfc)

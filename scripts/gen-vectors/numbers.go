@@ -82,7 +82,7 @@ func num(name string, r recipe) {
 		bf := v.AsBigFloat()
 		_, i64 := bf.Int64()
 		f64, f64acc := bf.Float64()
-		exactF := f64acc == big.Exact && !bf.IsInf()
+		exactF := f64acc == big.Exact
 		rec = rec.with("precision", bf.Prec()).
 			with("sign", bf.Sign()).
 			with("text", bf.Text('f', -1)).
@@ -93,7 +93,7 @@ func num(name string, r recipe) {
 			with("isInteger", bf.IsInt()).
 			with("isInt64", i64 == big.Exact && !bf.IsInf()).
 			with("isExactFloat64", exactF)
-		if exactF {
+		if exactF && !bf.IsInf() {
 			rec = rec.with("float64", strconv.FormatFloat(f64, 'g', -1, 64))
 		}
 		out("numbers").add(name, rec.with("source", "go-cty"))

@@ -265,9 +265,9 @@ export interface NumberFormatVector extends VectorBase {
   readonly isInteger?: boolean;
   /** Exact as int64. */
   readonly isInt64?: boolean;
-  /** Exact as float64 (and finite). */
+  /** Go `Float64()` reports `Exact` (true for ±Inf). */
   readonly isExactFloat64?: boolean;
-  /** The float64 value's shortest text, when exact. */
+  /** The float64 value as shortest text, when exact and finite. */
   readonly float64?: string;
 }
 

@@ -216,10 +216,13 @@ function bodyToModel(body: SchemaBody, v: Value, ctx: Ctx, inComputed: boolean, 
   const entries = v.entries();
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(body.attributes)) {
-    if (ctx.phase === "config" && spec.presence === "computed") continue;
     const p = withAttribute(path, name);
     const av = entries.get(name);
     if (av === undefined) fail(`missing required attribute "${name}"`, path);
+    if (ctx.phase === "config" && spec.presence === "computed") {
+      if (!av.isNull()) fail("a computed-only (read-only) attribute is set in the configuration", p);
+      continue;
+    }
     defineEntry(out, name, attributeToModel(spec, av, ctx, inComputed, p));
   }
   for (const [name, spec] of Object.entries(body.blocks)) {

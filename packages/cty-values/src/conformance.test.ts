@@ -26,7 +26,9 @@ describe("testConformance (go-cty TestConformance) [cty] (§1.8)", () => {
 
   it("reports primitive mismatches with friendly names", () => {
     expect(messages(stringType, numberType)).toEqual(["number required, but received string"]);
-    expect(messages(listType(stringType), setType(stringType))).toEqual(["set of string required, but received list of string"]);
+    expect(messages(listType(stringType), setType(stringType))).toEqual([
+      "set of string required, but received list of string",
+    ]);
     expect(messages(dynamicType, stringType)).toEqual(["string required, but received dynamic"]);
   });
 
@@ -61,7 +63,9 @@ describe("testConformance (go-cty TestConformance) [cty] (§1.8)", () => {
   });
 
   it("does not look inside tuples", () => {
-    expect(messages(tupleType([stringType]), tupleType([numberType]))).toEqual(["tuple required, but received tuple"]);
+    expect(messages(tupleType([stringType]), tupleType([numberType]))).toEqual([
+      "tuple required, but received tuple",
+    ]);
   });
 
   it("treats optional-attribute markers as part of the type but reports nothing for them", () => {

@@ -40,7 +40,8 @@ function conform(given: Type, want: Type, path: Path, errs: CtyError[]): void {
     const wantNames = Object.keys(want.attributeTypes).sort(compareUtf8);
     if (givenNames.length !== wantNames.length) {
       for (const k of givenNames) {
-        if (!Object.hasOwn(want.attributeTypes, k)) errs.push(conformanceError(path, `unsupported attribute ${goQuote(k)}`));
+        if (!Object.hasOwn(want.attributeTypes, k))
+          errs.push(conformanceError(path, `unsupported attribute ${goQuote(k)}`));
       }
       for (const k of wantNames) {
         if (!Object.hasOwn(given.attributeTypes, k)) {

@@ -65,7 +65,9 @@ describe("equals: nulls and unknowns [cty]", () => {
   });
 
   it("a collection of the wrong length vs a length-refined unknown is False", () => {
-    const u = refine(unknownVal(listType(stringType))).collectionLengthUpperBound(1).newValue();
+    const u = refine(unknownVal(listType(stringType)))
+      .collectionLengthUpperBound(1)
+      .newValue();
     expect(equals(listVal([stringVal("a"), stringVal("b")]), u)).toBe(False);
   });
 
@@ -122,7 +124,9 @@ describe("equals: collections [cty]", () => {
   });
 
   it("a set with a top-level unknown compares as unknown (§7 #23)", () => {
-    expect(show(equals(setVal([unknownVal(stringType)]), setVal([stringVal("a")])))).toBe(UNKNOWN_BOOL_NOT_NULL);
+    expect(show(equals(setVal([unknownVal(stringType)]), setVal([stringVal("a")])))).toBe(
+      UNKNOWN_BOOL_NOT_NULL,
+    );
   });
 
   it("sets compare by membership, independent of order", () => {
@@ -134,12 +138,16 @@ describe("equals: collections [cty]", () => {
 
   it("lists and maps of different lengths are False even with unknowns", () => {
     expect(equals(listVal([unknownVal(stringType)]), listVal([stringVal("a"), stringVal("b")]))).toBe(False);
-    expect(equals(mapVal({ a: unknownVal(stringType) }), mapVal({ a: stringVal("a"), b: stringVal("b") }))).toBe(False);
+    expect(
+      equals(mapVal({ a: unknownVal(stringType) }), mapVal({ a: stringVal("a"), b: stringVal("b") })),
+    ).toBe(False);
     expect(equals(mapVal({ a: stringVal("a") }), mapVal({ b: stringVal("a") }))).toBe(False);
   });
 
   it("a known false element wins over a later unknown one in a list", () => {
-    expect(equals(listVal([stringVal("a"), unknownVal(stringType)]), listVal([stringVal("b"), stringVal("c")]))).toBe(False);
+    expect(
+      equals(listVal([stringVal("a"), unknownVal(stringType)]), listVal([stringVal("b"), stringVal("c")])),
+    ).toBe(False);
   });
 
   it("objects and tuples compare attribute by attribute", () => {
@@ -182,7 +190,9 @@ describe("rawEquals: refinements [cty]", () => {
     const a = refine(unknownVal(numberType)).numberLowerBound(1, true).newValue();
     const b = refine(unknownVal(numberType)).numberLowerBound(1, false).newValue();
     expect(rawEquals(a, b)).toBe(false);
-    expect(rawEquals(a, refine(unknownVal(numberType)).numberLowerBound(numberVal("1.0"), true).newValue())).toBe(true);
+    expect(
+      rawEquals(a, refine(unknownVal(numberType)).numberLowerBound(numberVal("1.0"), true).newValue()),
+    ).toBe(true);
   });
   it("distinguishes known from unknown and unequal types", () => {
     expect(rawEquals(stringVal("a"), unknownVal(stringType))).toBe(false);

@@ -56,7 +56,8 @@ export function equals(a: Value, b: Value): Value {
 
   if (!hasWhollyKnownType(a) || !hasWhollyKnownType(b)) {
     // Even with nested dynamic values, types that can never conform are unequal.
-    if (testConformance(a.type, b.type).length !== 0 && testConformance(b.type, a.type).length !== 0) return False;
+    if (testConformance(a.type, b.type).length !== 0 && testConformance(b.type, a.type).length !== 0)
+      return False;
     return unknownBool();
   }
   if (!typeEquals(a.type, b.type)) return False;
@@ -192,11 +193,7 @@ export function rawEquals(a: Value, b: Value): boolean {
   }
 }
 
-function refinementsRawEqual(
-  t: Type,
-  r1: Value["refinement"],
-  r2: Value["refinement"],
-): boolean {
+function refinementsRawEqual(t: Type, r1: Value["refinement"], r2: Value["refinement"]): boolean {
   if ((r1 === undefined) !== (r2 === undefined)) return false;
   if (r1 === undefined || r2 === undefined) return true;
   if ((r1.notNull === true) !== (r2.notNull === true)) return false;
@@ -204,13 +201,17 @@ function refinementsRawEqual(
     case "string":
       return (r1.stringPrefix ?? "") === (r2.stringPrefix ?? "");
     case "number":
-      return boundEqual(r1.numberLowerBound, r2.numberLowerBound) && boundEqual(r1.numberUpperBound, r2.numberUpperBound);
+      return (
+        boundEqual(r1.numberLowerBound, r2.numberLowerBound) &&
+        boundEqual(r1.numberUpperBound, r2.numberUpperBound)
+      );
     case "list":
     case "set":
     case "map":
       return (
         (r1.lengthLowerBound ?? 0) === (r2.lengthLowerBound ?? 0) &&
-        (r1.lengthUpperBound ?? Number.POSITIVE_INFINITY) === (r2.lengthUpperBound ?? Number.POSITIVE_INFINITY)
+        (r1.lengthUpperBound ?? Number.POSITIVE_INFINITY) ===
+          (r2.lengthUpperBound ?? Number.POSITIVE_INFINITY)
       );
     default:
       return true;
@@ -224,4 +225,3 @@ function boundEqual(
   if (a === undefined || b === undefined) return a === b;
   return a.inclusive === b.inclusive && a.value.equals(b.value);
 }
-

@@ -28,7 +28,9 @@ describe("length (go-cty Value.Length) [cty]", () => {
 
   it("knows tuple lengths from the type, even when unknown or null", () => {
     expect(show(length(tupleVal([stringVal("a")])))).toBe("cty.NumberIntVal(1)");
-    expect(show(length(unknownVal(tupleType([stringType, stringType, stringType]))))).toBe("cty.NumberIntVal(3)");
+    expect(show(length(unknownVal(tupleType([stringType, stringType, stringType]))))).toBe(
+      "cty.NumberIntVal(3)",
+    );
     expect(show(length(nullVal(tupleType([stringType]))))).toBe("cty.NumberIntVal(1)");
   });
 
@@ -50,7 +52,10 @@ describe("length (go-cty Value.Length) [cty]", () => {
   });
 
   it("refines an unknown collection's length from its refinement", () => {
-    const u = refine(unknownVal(listType(stringType))).collectionLengthLowerBound(2).collectionLengthUpperBound(4).newValue();
+    const u = refine(unknownVal(listType(stringType)))
+      .collectionLengthLowerBound(2)
+      .collectionLengthUpperBound(4)
+      .newValue();
     expect(show(length(u))).toBe(
       "cty.UnknownVal(cty.Number).Refine().NotNull().NumberLowerBound(cty.NumberIntVal(2), true).NumberUpperBound(cty.NumberIntVal(4), true).NewValue()",
     );
@@ -61,7 +66,9 @@ describe("length (go-cty Value.Length) [cty]", () => {
   });
 
   it("moves marks to the result", () => {
-    expect(show(length(mark(listVal([stringVal("a")]), "sensitive")))).toBe('cty.NumberIntVal(1).Mark("sensitive")');
+    expect(show(length(mark(listVal([stringVal("a")]), "sensitive")))).toBe(
+      'cty.NumberIntVal(1).Mark("sensitive")',
+    );
   });
 
   it("rejects null collections and types without a length", () => {

@@ -42,9 +42,9 @@ function pathError(fn: () => unknown): string {
 
 describe("formatPath (Terraform format.CtyPath) [cty] (§1.9)", () => {
   it("renders attributes and indexes", () => {
-    expect(formatPath([attributeStep("network_interface"), indexStep(numberVal(0)), attributeStep("ip")])).toBe(
-      ".network_interface[0].ip",
-    );
+    expect(
+      formatPath([attributeStep("network_interface"), indexStep(numberVal(0)), attributeStep("ip")]),
+    ).toBe(".network_interface[0].ip");
     expect(formatPath([attributeStep("tags"), indexStep(stringVal('k"1'))])).toBe('.tags["k\\"1"]');
     expect(formatPath([])).toBe("");
   });
@@ -63,7 +63,9 @@ describe("formatPath (Terraform format.CtyPath) [cty] (§1.9)", () => {
   });
 
   it("is used for CtyError messages", () => {
-    const e = new CtyError("conversion", "string required", { path: [attributeStep("a"), indexStep(numberVal(2))] });
+    const e = new CtyError("conversion", "string required", {
+      path: [attributeStep("a"), indexStep(numberVal(2))],
+    });
     expect(e.message).toBe(".a[2]: string required");
   });
 });
@@ -99,18 +101,30 @@ describe("getPath (go-cty Path.Apply)", () => {
   });
 
   it("yields unknowns for unknown collections, keys and objects", () => {
-    expect(valueGoString(getPath(v, [attributeStep("unk"), indexStep(numberVal(5))]))).toBe("cty.UnknownVal(cty.String)");
+    expect(valueGoString(getPath(v, [attributeStep("unk"), indexStep(numberVal(5))]))).toBe(
+      "cty.UnknownVal(cty.String)",
+    );
     expect(valueGoString(getPath(v, [attributeStep("list"), indexStep(unknownVal(numberType))]))).toBe(
       "cty.UnknownVal(cty.String)",
     );
-    expect(valueGoString(getPath(v, [attributeStep("obj"), attributeStep("x")]))).toBe("cty.UnknownVal(cty.Number)");
+    expect(valueGoString(getPath(v, [attributeStep("obj"), attributeStep("x")]))).toBe(
+      "cty.UnknownVal(cty.Number)",
+    );
   });
 
   it("fails with go-cty's messages", () => {
-    expect(pathError(() => getPath(v, [attributeStep("nope")]))).toBe('at step 0: object has no attribute "nope"');
-    expect(pathError(() => getPath(v, [attributeStep("list"), attributeStep("x")]))).toBe("at step 1: not an object type");
-    expect(pathError(() => getPath(v, [attributeStep("map"), indexStep(numberVal(0))]))).toBe("at step 1: not a list type");
-    expect(pathError(() => getPath(v, [attributeStep("list"), indexStep(stringVal("a"))]))).toBe("at step 1: not a map type");
+    expect(pathError(() => getPath(v, [attributeStep("nope")]))).toBe(
+      'at step 0: object has no attribute "nope"',
+    );
+    expect(pathError(() => getPath(v, [attributeStep("list"), attributeStep("x")]))).toBe(
+      "at step 1: not an object type",
+    );
+    expect(pathError(() => getPath(v, [attributeStep("map"), indexStep(numberVal(0))]))).toBe(
+      "at step 1: not a list type",
+    );
+    expect(pathError(() => getPath(v, [attributeStep("list"), indexStep(stringVal("a"))]))).toBe(
+      "at step 1: not a map type",
+    );
     expect(pathError(() => getPath(v, [attributeStep("list"), indexStep(True)]))).toBe(
       "at step 1: key value not number or string",
     );
@@ -124,7 +138,9 @@ describe("getPath (go-cty Path.Apply)", () => {
       "at step 1: value does not have given index key",
     );
     // go-cty cannot index tuples through a path.
-    expect(pathError(() => getPath(v, [attributeStep("tuple"), indexStep(numberVal(0))]))).toBe("at step 1: not a list type");
+    expect(pathError(() => getPath(v, [attributeStep("tuple"), indexStep(numberVal(0))]))).toBe(
+      "at step 1: not a list type",
+    );
   });
 
   it("carries container marks to the result", () => {
@@ -143,12 +159,18 @@ describe("applyPath / setPath", () => {
 
   it("replaces values at every kind of step", () => {
     const a = setPath(v, [attributeStep("list"), indexStep(numberVal(0))], stringVal("z"));
-    expect(valueGoString(a.getAttr("list"))).toBe('cty.ListVal([]cty.Value{cty.StringVal("z"), cty.StringVal("b")})');
+    expect(valueGoString(a.getAttr("list"))).toBe(
+      'cty.ListVal([]cty.Value{cty.StringVal("z"), cty.StringVal("b")})',
+    );
     const b = setPath(v, [attributeStep("map"), indexStep(stringVal("new"))], numberVal(2));
-    expect(valueGoString(b.getAttr("map"))).toBe('cty.MapVal(map[string]cty.Value{"k":cty.NumberIntVal(1), "new":cty.NumberIntVal(2)})');
+    expect(valueGoString(b.getAttr("map"))).toBe(
+      'cty.MapVal(map[string]cty.Value{"k":cty.NumberIntVal(1), "new":cty.NumberIntVal(2)})',
+    );
     const c = setPath(v, [attributeStep("set"), indexStep(stringVal("x"))], stringVal("y"));
     expect(valueGoString(c.getAttr("set"))).toBe('cty.SetVal([]cty.Value{cty.StringVal("y")})');
-    const d = applyPath(v, [attributeStep("tuple"), indexStep(numberVal(1))], (old) => stringVal(`${old.asString()}!`));
+    const d = applyPath(v, [attributeStep("tuple"), indexStep(numberVal(1))], (old) =>
+      stringVal(`${old.asString()}!`),
+    );
     expect(d.getAttr("tuple").elements()[1]).toEqual(stringVal("t!"));
     const e = setPath(v, [attributeStep("list")], nullVal(listType(stringType)));
     expect(e.getAttr("list").isNull()).toBe(true);
@@ -179,12 +201,17 @@ describe("applyPath / setPath", () => {
 describe("path properties", () => {
   it("getPath after setPath returns the new value for list elements", () => {
     fc.assert(
-      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 6 }), fc.nat(), fc.string(), (xs, i, s) => {
-        const list = listVal(xs.map(stringVal));
-        const p: Path = [indexStep(numberVal(i % xs.length))];
-        const out = setPath(list, p, stringVal(s));
-        expect(getPath(out, p)).toEqual(stringVal(s));
-      }),
+      fc.property(
+        fc.array(fc.string(), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.string(),
+        (xs, i, s) => {
+          const list = listVal(xs.map(stringVal));
+          const p: Path = [indexStep(numberVal(i % xs.length))];
+          const out = setPath(list, p, stringVal(s));
+          expect(getPath(out, p)).toEqual(stringVal(s));
+        },
+      ),
     );
   });
   it("formatPath renders indexes below 1e6 as decimal digits (Go 'g' switches to exponents at 1e6)", () => {

@@ -106,7 +106,8 @@ export function pathToString(path: Path): string {
   if (path.length === 0) return "cty.Path{}";
   let out = "";
   path.forEach((step, i) => {
-    if (step.kind === "attribute") out += i === 0 ? `cty.GetAttrPath(${goQuote(step.name)})` : `.GetAttr(${goQuote(step.name)})`;
+    if (step.kind === "attribute")
+      out += i === 0 ? `cty.GetAttrPath(${goQuote(step.name)})` : `.GetAttr(${goQuote(step.name)})`;
     else out += i === 0 ? `cty.IndexPath(${valueGoString(step.key)})` : `.Index(${valueGoString(step.key)})`;
   });
   return out;

@@ -13,7 +13,6 @@ import {
   mark,
   nullVal,
   numberVal,
-  setVal,
   setValEmpty,
   stringVal,
   True,
@@ -51,28 +50,71 @@ describe("refine: NewValue collapse rules [cty] (§1.4)", () => {
   });
 
   it("length 0 with not-null gives empty collections", () => {
-    expect(rawEquals(refine(unknownVal(listType(stringType))).notNull().collectionLength(0).newValue(), listValEmpty(stringType))).toBe(true);
-    expect(rawEquals(refine(unknownVal(setType(stringType))).notNull().collectionLength(0).newValue(), setValEmpty(stringType))).toBe(true);
-    expect(rawEquals(refine(unknownVal(mapType(stringType))).notNull().collectionLength(0).newValue(), mapValEmpty(stringType))).toBe(true);
+    expect(
+      rawEquals(
+        refine(unknownVal(listType(stringType)))
+          .notNull()
+          .collectionLength(0)
+          .newValue(),
+        listValEmpty(stringType),
+      ),
+    ).toBe(true);
+    expect(
+      rawEquals(
+        refine(unknownVal(setType(stringType)))
+          .notNull()
+          .collectionLength(0)
+          .newValue(),
+        setValEmpty(stringType),
+      ),
+    ).toBe(true);
+    expect(
+      rawEquals(
+        refine(unknownVal(mapType(stringType)))
+          .notNull()
+          .collectionLength(0)
+          .newValue(),
+        mapValEmpty(stringType),
+      ),
+    ).toBe(true);
   });
 
   it("a list of known length n becomes a known list of n unknowns", () => {
-    const v = refine(unknownVal(listType(stringType))).notNull().collectionLength(2).newValue();
+    const v = refine(unknownVal(listType(stringType)))
+      .notNull()
+      .collectionLength(2)
+      .newValue();
     expect(show(v)).toBe("cty.ListVal([]cty.Value{cty.UnknownVal(cty.String), cty.UnknownVal(cty.String)})");
   });
 
   it("a set of length 1 becomes a known set of one unknown; length 2 stays unknown", () => {
-    expect(show(refine(unknownVal(setType(stringType))).notNull().collectionLength(1).newValue())).toBe(
-      "cty.SetVal([]cty.Value{cty.UnknownVal(cty.String)})",
-    );
-    expect(show(refine(unknownVal(setType(stringType))).notNull().collectionLength(2).newValue())).toBe(
+    expect(
+      show(
+        refine(unknownVal(setType(stringType)))
+          .notNull()
+          .collectionLength(1)
+          .newValue(),
+      ),
+    ).toBe("cty.SetVal([]cty.Value{cty.UnknownVal(cty.String)})");
+    expect(
+      show(
+        refine(unknownVal(setType(stringType)))
+          .notNull()
+          .collectionLength(2)
+          .newValue(),
+      ),
+    ).toBe(
       "cty.UnknownVal(cty.Set(cty.String)).Refine().NotNull().CollectionLengthLowerBound(2).CollectionLengthUpperBound(2).NewValue()",
     );
   });
 
   it("CollectionLength(0) without NotNull stays unknown with upper bound 0", () => {
-    const v = refine(unknownVal(listType(stringType))).collectionLength(0).newValue();
-    expect(show(v)).toBe("cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthUpperBound(0).NewValue()");
+    const v = refine(unknownVal(listType(stringType)))
+      .collectionLength(0)
+      .newValue();
+    expect(show(v)).toBe(
+      "cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthUpperBound(0).NewValue()",
+    );
   });
 
   it("DynamicVal is never refined", () => {
@@ -99,7 +141,9 @@ describe("refine: narrowing only", () => {
 
   it("StringPrefix trims; StringPrefixFull keeps (§7 #31)", () => {
     expect(refine(unknownVal(stringType)).stringPrefix("ab").newValue().refinement?.stringPrefix).toBe("a");
-    expect(refine(unknownVal(stringType)).stringPrefixFull("ab").newValue().refinement?.stringPrefix).toBe("ab");
+    expect(refine(unknownVal(stringType)).stringPrefixFull("ab").newValue().refinement?.stringPrefix).toBe(
+      "ab",
+    );
     // An empty safe prefix stores nothing.
     expect(show(refine(unknownVal(stringType)).notNull().stringPrefix("a").newValue())).toBe(
       "cty.UnknownVal(cty.String).RefineNotNull()",
@@ -154,32 +198,40 @@ describe("refine: narrowing only", () => {
 
 describe("refine: contradictions throw CtyError('refinement')", () => {
   it("null vs not-null", () => {
-    expect(refinementError(() => refine(unknownVal(stringType)).null().notNull())).toBe("refining null value as non-null");
-    expect(refinementError(() => refine(unknownVal(stringType)).notNull().null())).toBe("refining non-null value as null");
+    expect(refinementError(() => refine(unknownVal(stringType)).null().notNull())).toBe(
+      "refining null value as non-null",
+    );
+    expect(refinementError(() => refine(unknownVal(stringType)).notNull().null())).toBe(
+      "refining non-null value as null",
+    );
     expect(refinementError(() => refineNotNull(nullVal(stringType)))).toBe("refining null value as non-null");
     expect(refinementError(() => refine(stringVal("a")).null())).toBe("refining non-null value as null");
   });
 
   it("inconsistent prefixes", () => {
-    expect(refinementError(() => refine(unknownVal(stringType)).stringPrefixFull("ab").stringPrefixFull("ac"))).toBe(
-      "refined prefix is inconsistent with previous refined prefix",
-    );
+    expect(
+      refinementError(() => refine(unknownVal(stringType)).stringPrefixFull("ab").stringPrefixFull("ac")),
+    ).toBe("refined prefix is inconsistent with previous refined prefix");
     expect(refinementError(() => refine(stringVal("abc")).stringPrefixFull("b"))).toBe(
       "refined prefix is inconsistent with known value",
     );
   });
 
   it("crossed number bounds", () => {
-    expect(refinementError(() => refine(unknownVal(numberType)).numberLowerBound(5, true).numberUpperBound(4, true))).toBe(
-      "number lower bound cty.NumberIntVal(5) is greater than upper bound cty.NumberIntVal(4)",
-    );
+    expect(
+      refinementError(() =>
+        refine(unknownVal(numberType)).numberLowerBound(5, true).numberUpperBound(4, true),
+      ),
+    ).toBe("number lower bound cty.NumberIntVal(5) is greater than upper bound cty.NumberIntVal(4)");
     // Checked against the value being refined (with its earlier refinements) first.
     const atLeast5 = refine(unknownVal(numberType)).numberLowerBound(5, true).newValue();
     expect(refinementError(() => refine(atLeast5).numberUpperBound(4, true))).toBe(
       "refining cty.UnknownVal(cty.Number).Refine().NumberLowerBound(cty.NumberIntVal(5), true).NewValue() to be <= cty.NumberIntVal(4)",
     );
     expect(
-      refinementError(() => refine(unknownVal(numberType)).numberUpperBound(5, false).numberLowerBound(5, true)),
+      refinementError(() =>
+        refine(unknownVal(numberType)).numberUpperBound(5, false).numberLowerBound(5, true),
+      ),
     ).toBe("number lower bound cty.NumberIntVal(5) is greater than upper bound cty.NumberIntVal(5)");
     expect(refinementError(() => refine(numberVal(3)).numberLowerBound(4, true))).toBe(
       "refining cty.NumberIntVal(3) to be >= cty.NumberIntVal(4)",
@@ -188,7 +240,11 @@ describe("refine: contradictions throw CtyError('refinement')", () => {
 
   it("crossed or impossible length bounds", () => {
     expect(
-      refinementError(() => refine(unknownVal(listType(stringType))).collectionLengthLowerBound(3).collectionLengthUpperBound(2)),
+      refinementError(() =>
+        refine(unknownVal(listType(stringType)))
+          .collectionLengthLowerBound(3)
+          .collectionLengthUpperBound(2),
+      ),
     ).toBe("collection length upper bound 2 is less than lower bound 3");
     expect(refinementError(() => refine(listVal([stringVal("a")])).collectionLengthLowerBound(2))).toBe(
       "refining collection of length cty.NumberIntVal(1) with lower bound 2",
@@ -217,7 +273,9 @@ describe("unrefined", () => {
   });
   it("unrefinedDeep strips nested refinements", () => {
     const v = listVal([refineNotNull(unknownVal(stringType)), stringVal("x")]);
-    expect(show(unrefinedDeep(v))).toBe('cty.ListVal([]cty.Value{cty.UnknownVal(cty.String), cty.StringVal("x")})');
+    expect(show(unrefinedDeep(v))).toBe(
+      'cty.ListVal([]cty.Value{cty.UnknownVal(cty.String), cty.StringVal("x")})',
+    );
   });
 });
 

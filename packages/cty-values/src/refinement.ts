@@ -78,7 +78,15 @@ function wipKind(t: Type): WipKind | undefined {
 }
 
 function emptyWip(kind: WipKind): Wip {
-  return { kind, isNull: undefined, prefix: "", min: undefined, max: undefined, minLen: 0, maxLen: Number.POSITIVE_INFINITY };
+  return {
+    kind,
+    isNull: undefined,
+    prefix: "",
+    min: undefined,
+    max: undefined,
+    minLen: 0,
+    maxLen: Number.POSITIVE_INFINITY,
+  };
 }
 
 function wipFromRefinement(kind: WipKind, r: Refinement): Wip {
@@ -119,7 +127,8 @@ function refinementError(message: string): CtyError {
 }
 
 function toNumberValue(n: Value | CtyNumber | number | bigint): Value {
-  if (typeof n === "number" || typeof n === "bigint" || isCtyNumber(n)) return numberVal(n as number | bigint | CtyNumber);
+  if (typeof n === "number" || typeof n === "bigint" || isCtyNumber(n))
+    return numberVal(n as number | bigint | CtyNumber);
   return n;
 }
 
@@ -167,7 +176,8 @@ export class RefinementBuilder {
   #need(kind: WipKind, what: string): Wip | undefined {
     const w = this.#refinable();
     if (w === undefined) return undefined;
-    if (w.kind !== kind) throw refinementError(`cannot refine ${what} for a ${typeGoString(this.#orig.type)} value`);
+    if (w.kind !== kind)
+      throw refinementError(`cannot refine ${what} for a ${typeGoString(this.#orig.type)} value`);
     return w;
   }
 
@@ -234,7 +244,9 @@ export class RefinementBuilder {
     if (!o.isNull()) {
       const bad = inclusive ? numberGreaterThan(mv, o) : numberGreaterOrEqual(mv, o);
       if (isTrue(bad)) {
-        throw refinementError(`refining ${valueGoString(o)} to be ${inclusive ? ">=" : ">"} ${valueGoString(mv)}`);
+        throw refinementError(
+          `refining ${valueGoString(o)} to be ${inclusive ? ">=" : ">"} ${valueGoString(mv)}`,
+        );
       }
     }
     if (w.min !== undefined) {
@@ -262,7 +274,9 @@ export class RefinementBuilder {
     if (!o.isNull()) {
       const bad = inclusive ? numberLessThan(mv, o) : numberLessOrEqual(mv, o);
       if (isTrue(bad)) {
-        throw refinementError(`refining ${valueGoString(o)} to be ${inclusive ? "<=" : "<"} ${valueGoString(mv)}`);
+        throw refinementError(
+          `refining ${valueGoString(o)} to be ${inclusive ? "<=" : "<"} ${valueGoString(mv)}`,
+        );
       }
     }
     if (w.max !== undefined) {
@@ -277,7 +291,10 @@ export class RefinementBuilder {
   }
 
   /** Both bounds, inclusive (go-cty `NumberRangeInclusive`). */
-  numberRangeInclusive(min: Value | CtyNumber | number | bigint, max: Value | CtyNumber | number | bigint): this {
+  numberRangeInclusive(
+    min: Value | CtyNumber | number | bigint,
+    max: Value | CtyNumber | number | bigint,
+  ): this {
     return this.numberLowerBound(min, true).numberUpperBound(max, true);
   }
 
@@ -287,7 +304,9 @@ export class RefinementBuilder {
     const hi = numberVal(w.max.value);
     const ok = w.min.inclusive !== w.max.inclusive ? numberLessThan(lo, hi) : numberLessOrEqual(lo, hi);
     if (isFalse(ok)) {
-      throw refinementError(`number lower bound ${valueGoString(lo)} is greater than upper bound ${valueGoString(hi)}`);
+      throw refinementError(
+        `number lower bound ${valueGoString(lo)} is greater than upper bound ${valueGoString(hi)}`,
+      );
     }
   }
 
@@ -299,7 +318,9 @@ export class RefinementBuilder {
     if (o.isKnown() && !o.isNull()) {
       const realLen = length(o);
       if (isTrue(numberGreaterThan(numberVal(min), realLen))) {
-        throw refinementError(`refining collection of length ${valueGoString(realLen)} with lower bound ${min}`);
+        throw refinementError(
+          `refining collection of length ${valueGoString(realLen)} with lower bound ${min}`,
+        );
       }
     }
     if (w.minLen > min) return this;
@@ -316,7 +337,9 @@ export class RefinementBuilder {
     if (o.isKnown() && !o.isNull()) {
       const realLen = length(o);
       if (isTrue(numberLessThan(numberVal(max), realLen))) {
-        throw refinementError(`refining collection of length ${valueGoString(realLen)} with upper bound ${max}`);
+        throw refinementError(
+          `refining collection of length ${valueGoString(realLen)} with upper bound ${max}`,
+        );
       }
     }
     if (w.maxLen < max) return this;
@@ -356,10 +379,20 @@ export class RefinementBuilder {
     const t = o.type;
     if (w.isNull === true) return nullVal(t);
     if (w.isNull === false) {
-      if (w.kind === "number" && w.min !== undefined && w.max !== undefined && w.min.inclusive && w.max.inclusive) {
+      if (
+        w.kind === "number" &&
+        w.min !== undefined &&
+        w.max !== undefined &&
+        w.min.inclusive &&
+        w.max.inclusive
+      ) {
         if (w.min.value.equals(w.max.value)) return numberVal(w.min.value);
       }
-      if (w.kind === "collection" && w.minLen === w.maxLen && (t.kind === "list" || t.kind === "set" || t.kind === "map")) {
+      if (
+        w.kind === "collection" &&
+        w.minLen === w.maxLen &&
+        (t.kind === "list" || t.kind === "set" || t.kind === "map")
+      ) {
         const n = w.minLen;
         if (n === 0) {
           if (t.kind === "list") return listValEmpty(t.elementType);
@@ -549,8 +582,12 @@ export class ValueRange {
       case "number": {
         const lo = w.min ?? { value: CtyNumber.negativeInfinity, inclusive: false };
         const hi = w.max ?? { value: CtyNumber.positiveInfinity, inclusive: false };
-        const minOk = lo.inclusive ? numberGreaterOrEqual(val, numberVal(lo.value)) : numberGreaterThan(val, numberVal(lo.value));
-        const maxOk = hi.inclusive ? numberLessOrEqual(val, numberVal(hi.value)) : numberLessThan(val, numberVal(hi.value));
+        const minOk = lo.inclusive
+          ? numberGreaterOrEqual(val, numberVal(lo.value))
+          : numberGreaterThan(val, numberVal(lo.value));
+        const maxOk = hi.inclusive
+          ? numberLessOrEqual(val, numberVal(hi.value))
+          : numberLessThan(val, numberVal(hi.value));
         if (isFalse(minOk) || isFalse(maxOk)) return False;
         break;
       }
@@ -629,4 +666,3 @@ export function definitelyNotNull(v: Value): boolean {
   if (v.isKnown()) return !v.isNull();
   return v.refinement?.notNull === true;
 }
-

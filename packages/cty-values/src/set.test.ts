@@ -102,7 +102,11 @@ describe("set order of the msgpack vectors [cty] (§2.8 #22, #23)", () => {
     const nums = setVal([3, 1, 2, 10].map((n) => numberVal(n)));
     expect(nums.elements().map((e) => e.asNumber().text())).toEqual(["1", "2", "3", "10"]);
     expect(setVal([True, False]).elements()).toEqual([False, True]);
-    expect(strings(setVal([unknownVal(stringType), stringVal("a"), unknownVal(stringType)]))).toEqual(["a", "?", "?"]);
+    expect(strings(setVal([unknownVal(stringType), stringVal("a"), unknownVal(stringType)]))).toEqual([
+      "a",
+      "?",
+      "?",
+    ]);
   });
 });
 
@@ -143,9 +147,13 @@ describe("set properties", () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 12 }), fc.integer(), (xs, seed) => {
         const vals = xs.map(stringVal);
-        const shuffled = [...vals].sort((a, b) => ((hash(a.asString(), seed) - hash(b.asString(), seed)) | 0));
-        const s1 = setVal(vals).elements().map((e) => e.asString());
-        const s2 = setVal(shuffled).elements().map((e) => e.asString());
+        const shuffled = [...vals].sort((a, b) => (hash(a.asString(), seed) - hash(b.asString(), seed)) | 0);
+        const s1 = setVal(vals)
+          .elements()
+          .map((e) => e.asString());
+        const s2 = setVal(shuffled)
+          .elements()
+          .map((e) => e.asString());
         expect(s1).toEqual(s2);
       }),
     );
@@ -154,8 +162,12 @@ describe("set properties", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 12 }), (xs) => {
         const vals = xs.map((n) => numberVal(n));
-        const s1 = setVal(vals).elements().map((e) => e.asNumber().text());
-        const s2 = setVal([...vals].reverse()).elements().map((e) => e.asNumber().text());
+        const s1 = setVal(vals)
+          .elements()
+          .map((e) => e.asNumber().text());
+        const s2 = setVal([...vals].reverse())
+          .elements()
+          .map((e) => e.asNumber().text());
         expect(s1).toEqual(s2);
         expect(new Set(s1).size).toBe(s1.length);
       }),

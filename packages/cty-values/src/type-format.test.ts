@@ -68,7 +68,10 @@ describe("typeGoString [cty] (§1.1)", () => {
     [stringType, "cty.String"],
     [listType(stringType), "cty.List(cty.String)"],
     [mapType(setType(tupleType([stringType]))), "cty.Map(cty.Set(cty.Tuple([]cty.Type{cty.String})))"],
-    [objectType({ b: boolType, a: listType(stringType) }), 'cty.Object(map[string]cty.Type{"a":cty.List(cty.String), "b":cty.Bool})'],
+    [
+      objectType({ b: boolType, a: listType(stringType) }),
+      'cty.Object(map[string]cty.Type{"a":cty.List(cty.String), "b":cty.Bool})',
+    ],
     [
       objectType({ b: boolType, a: listType(stringType) }, ["a"]),
       'cty.ObjectWithOptionalAttrs(map[string]cty.Type{"a":cty.List(cty.String), "b":cty.Bool}, []string{"a"})',
@@ -94,17 +97,27 @@ describe("valueGoString [cty] (§1.9)", () => {
   });
 
   it("renders refinement suffixes", () => {
-    expect(valueGoString(refineNotNull(unknownVal(stringType)))).toBe("cty.UnknownVal(cty.String).RefineNotNull()");
-    expect(valueGoString(refine(unknownVal(numberType)).notNull().numberRangeInclusive(0, 5).newValue())).toBe(
+    expect(valueGoString(refineNotNull(unknownVal(stringType)))).toBe(
+      "cty.UnknownVal(cty.String).RefineNotNull()",
+    );
+    expect(
+      valueGoString(refine(unknownVal(numberType)).notNull().numberRangeInclusive(0, 5).newValue()),
+    ).toBe(
       "cty.UnknownVal(cty.Number).Refine().NotNull().NumberLowerBound(cty.NumberIntVal(0), true).NumberUpperBound(cty.NumberIntVal(5), true).NewValue()",
     );
     expect(valueGoString(refine(unknownVal(stringType)).stringPrefixFull("a").newValue())).toBe(
       'cty.UnknownVal(cty.String).Refine().StringPrefixFull("a").NewValue()',
     );
-    expect(valueGoString(refine(unknownVal(listType(stringType))).collectionLengthLowerBound(2).newValue())).toBe(
-      "cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthLowerBound(2).NewValue()",
+    expect(
+      valueGoString(
+        refine(unknownVal(listType(stringType)))
+          .collectionLengthLowerBound(2)
+          .newValue(),
+      ),
+    ).toBe("cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthLowerBound(2).NewValue()");
+    expect(valueGoString(refine(unknownVal(boolType)).newValue())).toBe(
+      "cty.UnknownVal(cty.Bool).Refine().NewValue()",
     );
-    expect(valueGoString(refine(unknownVal(boolType)).newValue())).toBe("cty.UnknownVal(cty.Bool).Refine().NewValue()");
   });
 
   it("renders numbers as NumberIntVal, NumberFloatVal or MustParseNumberVal", () => {
@@ -127,18 +140,24 @@ describe("valueGoString [cty] (§1.9)", () => {
       'cty.SetVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})',
     );
     expect(valueGoString(setValEmpty(numberType))).toBe("cty.SetValEmpty(cty.Number)");
-    expect(valueGoString(mapVal({ b: True, a: False }))).toBe('cty.MapVal(map[string]cty.Value{"a":cty.False, "b":cty.True})');
+    expect(valueGoString(mapVal({ b: True, a: False }))).toBe(
+      'cty.MapVal(map[string]cty.Value{"a":cty.False, "b":cty.True})',
+    );
     expect(valueGoString(mapValEmpty(boolType))).toBe("cty.MapValEmpty(cty.Bool)");
     expect(valueGoString(objectVal({ n: numberVal(1), s: stringVal("x") }))).toBe(
       'cty.ObjectVal(map[string]cty.Value{"n":cty.NumberIntVal(1), "s":cty.StringVal("x")})',
     );
-    expect(valueGoString(tupleVal([stringVal("x"), True]))).toBe('cty.TupleVal([]cty.Value{cty.StringVal("x"), cty.True})');
+    expect(valueGoString(tupleVal([stringVal("x"), True]))).toBe(
+      'cty.TupleVal([]cty.Value{cty.StringVal("x"), cty.True})',
+    );
     expect(valueGoString(EmptyObjectVal)).toBe("cty.EmptyObjectVal");
     expect(valueGoString(EmptyTupleVal)).toBe("cty.EmptyTupleVal");
   });
 
   it("renders marks", () => {
-    expect(valueGoString(mark(stringVal("secret"), "sensitive"))).toBe('cty.StringVal("secret").Mark("sensitive")');
+    expect(valueGoString(mark(stringVal("secret"), "sensitive"))).toBe(
+      'cty.StringVal("secret").Mark("sensitive")',
+    );
     expect(valueGoString(mark(stringVal("x"), "sensitive", "ephemeral"))).toBe(
       'cty.StringVal("x").WithMarks(cty.NewValueMarks("ephemeral", "sensitive"))',
     );

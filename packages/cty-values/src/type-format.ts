@@ -39,7 +39,8 @@ function name(t: Type, constraint: boolean): string {
     case "list":
     case "set":
     case "map": {
-      const elem = constraint && t.elementType.kind === "dynamic" ? "any single type" : name(t.elementType, constraint);
+      const elem =
+        constraint && t.elementType.kind === "dynamic" ? "any single type" : name(t.elementType, constraint);
       return `${t.kind} of ${elem}`;
     }
   }
@@ -205,11 +206,14 @@ function refinementSuffix(t: Type, r: Refinement | undefined): string {
   if (r.notNull === true) calls += ".NotNull()";
   switch (t.kind) {
     case "string":
-      if (r.stringPrefix !== undefined && r.stringPrefix !== "") calls += `.StringPrefixFull(${goQuote(r.stringPrefix)})`;
+      if (r.stringPrefix !== undefined && r.stringPrefix !== "")
+        calls += `.StringPrefixFull(${goQuote(r.stringPrefix)})`;
       break;
     case "number":
-      if (r.numberLowerBound !== undefined) calls += `.NumberLowerBound(${boundGoString(r.numberLowerBound)})`;
-      if (r.numberUpperBound !== undefined) calls += `.NumberUpperBound(${boundGoString(r.numberUpperBound)})`;
+      if (r.numberLowerBound !== undefined)
+        calls += `.NumberLowerBound(${boundGoString(r.numberLowerBound)})`;
+      if (r.numberUpperBound !== undefined)
+        calls += `.NumberUpperBound(${boundGoString(r.numberUpperBound)})`;
       break;
     case "list":
     case "set":

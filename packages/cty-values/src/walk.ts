@@ -25,11 +25,11 @@ import {
  * ```
  * @category combinators
  */
-export function walk(v: Value, cb: (path: Path, value: Value) => boolean | undefined | void): void {
+export function walk(v: Value, cb: (path: Path, value: Value) => unknown): void {
   walkAt([], v, cb);
 }
 
-function walkAt(path: Path, v: Value, cb: (path: Path, value: Value) => boolean | undefined | void): void {
+function walkAt(path: Path, v: Value, cb: (path: Path, value: Value) => unknown): void {
   if (cb(path, v) === false) return;
   if (v.isNull() || !v.isKnown()) return;
   forEachChild(v, (step, child) => walkAt([...path, step], child, cb));
@@ -40,7 +40,9 @@ function forEachChild(v: Value, fn: (step: Path[number], child: Value) => void):
   switch (v.type.kind) {
     case "list":
     case "tuple":
-      (p as readonly Value[]).forEach((e, i) => fn(indexStep(numberVal(i)), e));
+      (p as readonly Value[]).forEach((e, i) => {
+        fn(indexStep(numberVal(i)), e);
+      });
       return;
     case "set":
       for (const e of p as readonly Value[]) fn(indexStep(e), e);

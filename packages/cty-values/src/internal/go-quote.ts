@@ -15,13 +15,13 @@ export function goIsPrint(cp: number): boolean {
 }
 
 const SHORT_ESCAPES: Readonly<Record<number, string>> = {
-  0x07: "\\a",
-  0x08: "\\b",
-  0x0c: "\\f",
-  0x0a: "\\n",
-  0x0d: "\\r",
-  0x09: "\\t",
-  0x0b: "\\v",
+  7: "\\a",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+  11: "\\v",
 };
 
 /** @internal Quotes a string exactly as Go's `strconv.Quote` does. */
@@ -31,7 +31,8 @@ export function goQuote(s: string): string {
     const cp = ch.codePointAt(0) as number;
     if (cp === 0x22) out += '\\"';
     else if (cp === 0x5c) out += "\\\\";
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += "\uFFFD"; // a lone surrogate reaches Go as U+FFFD
+    else if (cp >= 0xd800 && cp <= 0xdfff)
+      out += "\uFFFD"; // a lone surrogate reaches Go as U+FFFD
     else if (goIsPrint(cp)) out += ch;
     else {
       const short = SHORT_ESCAPES[cp];

@@ -33,6 +33,9 @@ import { generateServerCertificate, handshakeCertField } from "./tls/self-signed
  */
 export const MAX_MESSAGE_BYTES = 256 << 20;
 
+/** How long stop() waits for clients to close before dropping connections. */
+const SHUTDOWN_GRACE_MS = 250;
+
 /**
  * Options of {@link serve}. Every default is what a provider launched by Terraform needs; the
  * options exist for debug mode and for tests that serve in-process.
@@ -268,11 +271,23 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
   let stopping: Promise<void> | undefined;
   let listen: ListenAddress | undefined;
   const cleanups: (() => void)[] = [];
+  const openStreams = new Set<{ end(): void }>();
   const stop = (reason = "stopped"): Promise<void> => {
     stopping ??= (async () => {
       transportLogger.debug("stopping server", { reason });
       dispatcher.abortAll(new Error(`provider server stopping: ${reason}`));
       for (const cleanup of cleanups.splice(0)) cleanup();
+      for (const stream of openStreams) stream.end();
+      openStreams.clear();
+      // Let replies already written (e.g. Shutdown's) reach the client, then close everything.
+      // Terraform closes its connection right after Shutdown returns, which ends tryShutdown.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+        grpcServer.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
       grpcServer.forceShutdown();
       if (listen?.network === "unix") rmSync(listen.address, { force: true });
       options.onStop?.(reason);
@@ -294,13 +309,22 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
   });
   grpcServer.addService(stdioServiceDefinition, {
     // Terraform logs any data as "[WARN] unexpected data": keep the stream open and silent.
-    StreamStdio: (() => {}) as grpc.handleServerStreamingCall<Uint8Array, Uint8Array>,
+    StreamStdio: ((call: grpc.ServerWritableStream<Uint8Array, Uint8Array>) => {
+      openStreams.add(call);
+      call.on("cancelled", () => openStreams.delete(call));
+      call.on("error", () => openStreams.delete(call));
+    }) as grpc.handleServerStreamingCall<Uint8Array, Uint8Array>,
   });
   grpcServer.addService(brokerServiceDefinition, {
     StartStream: ((call: grpc.ServerDuplexStream<Uint8Array, Uint8Array>) => {
+      openStreams.add(call);
       call.on("data", () => {});
-      call.on("end", () => call.end());
-      call.on("error", () => {});
+      call.on("end", () => {
+        openStreams.delete(call);
+        call.end();
+      });
+      call.on("cancelled", () => openStreams.delete(call));
+      call.on("error", () => openStreams.delete(call));
     }) as grpc.handleBidiStreamingCall<Uint8Array, Uint8Array>,
   });
   grpcServer.addService(healthServiceDefinition, {

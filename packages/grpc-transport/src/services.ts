@@ -30,7 +30,8 @@ export function loadCodec(): Promise<CodecModule> {
 }
 
 const passthroughSerialize = (value: Uint8Array): Buffer => Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-const passthroughDeserialize = (bytes: Buffer): Uint8Array => bytes;
+// A plain Uint8Array view (not a Buffer): byte fields handed to users are then plain Uint8Arrays.
+const passthroughDeserialize = (bytes: Buffer): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function method(path: string, requestStream = false, responseStream = false): grpc.MethodDefinition<Uint8Array, Uint8Array> {
   return {

@@ -29,7 +29,11 @@ export interface ServerCertificate {
   readonly der: Uint8Array;
 }
 
-const OID_ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
+const CURVES = {
+  "P-256": { nodeName: "prime256v1", hash: "sha256", signatureOid: "1.2.840.10045.4.3.2" },
+  "P-384": { nodeName: "secp384r1", hash: "sha384", signatureOid: "1.2.840.10045.4.3.3" },
+  "P-521": { nodeName: "secp521r1", hash: "sha512", signatureOid: "1.2.840.10045.4.3.4" },
+} as const;
 const OID_COMMON_NAME = "2.5.4.3";
 const OID_ORGANIZATION = "2.5.4.10";
 const OID_KEY_USAGE = "2.5.29.15";
@@ -62,6 +66,11 @@ export interface ServerCertificateOptions {
   readonly notAfter?: Date;
   /** DNS name in the subject and SAN. Default `"localhost"` (Terraform's `ServerName`). */
   readonly hostname?: string;
+  /**
+   * ECDSA curve. Default `"P-256"` (fast; accepted by Terraform). Terraform's own client
+   * certificate uses `"P-521"` (signed with SHA-512), which tests use to impersonate it.
+   */
+  readonly curve?: "P-256" | "P-384" | "P-521";
 }
 
 /**
@@ -76,7 +85,8 @@ export interface ServerCertificateOptions {
  * @category constructors
  */
 export function generateServerCertificate(options: ServerCertificateOptions = {}): ServerCertificate {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const curve = CURVES[options.curve ?? "P-256"];
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: curve.nodeName });
   const spki = new Uint8Array(publicKey.export({ type: "spki", format: "der" }));
   const hostname = options.hostname ?? "localhost";
   const notBefore = options.notBefore ?? new Date(Date.now() - 30_000);
@@ -84,7 +94,7 @@ export function generateServerCertificate(options: ServerCertificateOptions = {}
 
   const serial = new Uint8Array(randomBytes(16));
   serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40; // positive, minimal, never zero
-  const signatureAlgorithm = sequence(oid(OID_ECDSA_WITH_SHA256));
+  const signatureAlgorithm = sequence(oid(curve.signatureOid));
   const name = sequence(
     set(sequence(oid(OID_ORGANIZATION), printableString("HashiCorp"))),
     set(sequence(oid(OID_COMMON_NAME), printableString(hostname))),
@@ -107,7 +117,7 @@ export function generateServerCertificate(options: ServerCertificateOptions = {}
     spki,
     explicit(3, extensions),
   );
-  const signature = new Uint8Array(sign("sha256", tbs, privateKey)); // DER ECDSA-Sig-Value
+  const signature = new Uint8Array(sign(curve.hash, tbs, privateKey)); // DER ECDSA-Sig-Value
   const der = sequence(tbs, signatureAlgorithm, bitString(signature));
   return {
     der,

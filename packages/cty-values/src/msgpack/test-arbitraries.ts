@@ -89,7 +89,14 @@ function arbNumber(opts: ArbValueOptions): fc.Arbitrary<Value> {
   const choices: fc.Arbitrary<Value>[] = [
     fc.integer().map((n) => numberVal(n)),
     fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map((n) => numberVal(n)),
-    fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => numberVal(CtyNumber.fromFloat64(x))),
+    // Float64 integers beyond int64 are sent as their shortest text ("9223372036854776000" for
+    // 2^63), which reads back as a different integer: go-cty does the same, so they are left to
+    // the unit tests.
+    fc
+      .double({ noNaN: true, min: -9.2e18, max: 9.2e18 })
+      // Negative zero: a set may hold both 0 and -0 (their hashes differ) but both are sent as
+      // 00, so a round trip merges them; covered by unit tests instead.
+      .map((x) => numberVal(CtyNumber.fromFloat64(x === 0 ? 0 : x))),
     fc
       .tuple(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 12 }))
       .map(([m, scale]) => {
@@ -97,7 +104,7 @@ function arbNumber(opts: ArbValueOptions): fc.Arbitrary<Value> {
         const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
         return numberVal(`${m < 0n ? "-" : ""}${text}`);
       }),
-    fc.constantFrom("0.1", "1e20", "-0", "1.0", "1e-7", "18446744073709551615").map((s) => numberVal(s)),
+    fc.constantFrom("0.1", "1e20", "1.0", "1e-7", "18446744073709551615").map((s) => numberVal(s)),
   ];
   if (opts.infinities) {
     choices.push(fc.constantFrom(numberVal(CtyNumber.positiveInfinity), numberVal(CtyNumber.negativeInfinity)));
@@ -105,7 +112,17 @@ function arbNumber(opts: ArbValueOptions): fc.Arbitrary<Value> {
   return fc.oneof(...choices);
 }
 
+/** An unknown whose refinement records nothing goes on the wire as a plain unknown. */
+function plainIfEmpty(v: Value): Value {
+  const r = v.refinement;
+  return !v.isKnown() && r !== undefined && Object.keys(r).length === 0 ? unknownVal(v.type) : v;
+}
+
 function arbUnknown(t: Type): fc.Arbitrary<Value> {
+  return arbRefinedUnknown(t).map(plainIfEmpty);
+}
+
+function arbRefinedUnknown(t: Type): fc.Arbitrary<Value> {
   const plain = fc.constant(unknownVal(t));
   switch (t.kind) {
     case "string":

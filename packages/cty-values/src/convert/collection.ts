@@ -144,13 +144,20 @@ function tupleElementConversions(
     if (target.kind === "dynamic" && tuple.elementTypes.some((t) => t.kind !== "dynamic")) return undefined;
   }
   const conversions: (PathConversion | undefined)[] = [];
+  // Long tuples usually repeat a few element types: build each distinct conversion once.
+  const seen: { type: Type; conversion: PathConversion | undefined }[] = [];
   for (const t of tuple.elementTypes) {
-    if (typeEquals(t, target)) {
-      conversions.push(undefined);
+    const known = seen.find((s) => s.type === t || typeEquals(s.type, t));
+    if (known !== undefined) {
+      conversions.push(known.conversion);
       continue;
     }
-    const conversion = getPathConversion(t, target, unsafe);
-    if (conversion === undefined) return undefined;
+    let conversion: PathConversion | undefined;
+    if (!typeEquals(t, target)) {
+      conversion = getPathConversion(t, target, unsafe);
+      if (conversion === undefined) return undefined;
+    }
+    if (seen.length < 16) seen.push({ type: t, conversion });
     conversions.push(conversion);
   }
   return { elementType: target, conversions };

@@ -69,3 +69,19 @@ export function collectionElementType(t: Type): Type {
 export function attributeType(t: ObjectType, name: string): Type | undefined {
   return Object.hasOwn(t.attributeTypes, name) ? t.attributeTypes[name] : undefined;
 }
+
+/** Whether the type has optional-attribute markers anywhere. @internal */
+export function hasOptionalAttributes(t: Type): boolean {
+  switch (t.kind) {
+    case "list":
+    case "set":
+    case "map":
+      return hasOptionalAttributes(t.elementType);
+    case "tuple":
+      return t.elementTypes.some(hasOptionalAttributes);
+    case "object":
+      return t.optional.size > 0 || Object.values(t.attributeTypes).some(hasOptionalAttributes);
+    default:
+      return false;
+  }
+}

@@ -12,7 +12,7 @@ import {
 import { DynamicVal, type Value } from "../value.js";
 import { type Conversion, getPathConversion, toConversion } from "./conversion.js";
 import { sortTypes } from "./sort-types.js";
-import { attributeType } from "./type-util.js";
+import { attributeType, hasOptionalAttributes } from "./type-util.js";
 
 /**
  * The result of unifying types: the common type, and for each input type the conversion to it
@@ -40,6 +40,14 @@ function conversionFor(from: Type, to: Type, unsafe: boolean): Conversion | unde
  */
 export function unifyTypes(types: readonly Type[], unsafe: boolean): Unification | undefined {
   if (types.length === 0) return undefined;
+
+  // Fast path (go-cty's unify is quadratic in the number of types): identical types unify to
+  // themselves with no conversions, exactly as the general algorithm would conclude, unless
+  // they carry optional-attribute markers, which unification strips.
+  const first = types[0] as Type;
+  if (!hasOptionalAttributes(first) && types.every((t) => t === first || typeEquals(t, first))) {
+    return { type: first, conversions: types.map(() => undefined) };
+  }
 
   let maps = 0;
   let lists = 0;

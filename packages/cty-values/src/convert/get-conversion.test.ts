@@ -62,11 +62,16 @@ describe("getConversion / getConversionUnsafe", () => {
   it("a safe conversion that exists always succeeds, an unsafe one may throw", () => {
     const safe = getConversion(tupleType([numberType, boolType]), listType(stringType));
     expect(safe).toBeDefined();
-    expect(rawEquals(safe?.(tupleVal([numberVal(1), True])) as never, listVal([stringVal("1"), stringVal("true")]))).toBe(
-      true,
-    );
+    expect(
+      rawEquals(
+        safe?.(tupleVal([numberVal(1), True])) as never,
+        listVal([stringVal("1"), stringVal("true")]),
+      ),
+    ).toBe(true);
     const unsafe = getConversionUnsafe(listType(stringType), listType(numberType));
-    expect(() => unsafe?.(listVal([stringVal("1"), stringVal("x")]))).toThrowError("[1]: a number is required");
+    expect(() => unsafe?.(listVal([stringVal("1"), stringVal("x")]))).toThrowError(
+      "[1]: a number is required",
+    );
   });
 
   it("primitives never convert to collections or structures", () => {

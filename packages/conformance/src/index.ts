@@ -28,7 +28,7 @@ export type TypeJson = string | readonly unknown[];
  * @category models
  */
 export interface NumberDesc {
-  /** Precision in bits: 53, 64 or 512. */
+  /** Precision in bits: 53, 64 or 512 (incidental for infinities). */
   readonly p: number;
   /** Canonical decimal text, `"+Inf"` or `"-Inf"`. */
   readonly s: string;

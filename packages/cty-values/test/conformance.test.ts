@@ -79,7 +79,8 @@ describe("msgpack (go-cty cty/msgpack)", () => {
     if (v.hex !== undefined) {
       const bytes = fromHex(v.hex);
       if (v.decodeError) expectCtyError(() => api("fromMsgpack")(bytes, type), v.decodeError);
-      else if (v.decoded) expect(valueToDesc(api("fromMsgpack")(bytes, type))).toEqual(normalizeDesc(v.decoded));
+      else if (v.decoded)
+        expect(valueToDesc(api("fromMsgpack")(bytes, type))).toEqual(normalizeDesc(v.decoded));
     }
   });
 });
@@ -190,7 +191,9 @@ describe("numbers (go-cty big.Float text, hash string, %v, GoString, equality)",
       got.precision = n.precision;
       want.precision = v.precision;
     }
-    const optional = n as unknown as Partial<Record<"isInt64" | "isExactFloat64" | "toFloat64", () => unknown>>;
+    const optional = n as unknown as Partial<
+      Record<"isInt64" | "isExactFloat64" | "toFloat64", () => unknown>
+    >;
     got.isInt64 = optional.isInt64?.call(n);
     want.isInt64 = v.isInt64;
     got.isExactFloat64 = optional.isExactFloat64?.call(n);

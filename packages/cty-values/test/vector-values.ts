@@ -4,7 +4,14 @@
  * compared with `toEqual` (a readable diff, stricter than RawEquals: precision, set order and
  * refinements must match go-cty's exactly).
  */
-import type { ErrorDesc, NumberDesc, NumberRecipe, RefinementDesc, TypeJson, ValueDesc } from "@tfkit/conformance";
+import type {
+  ErrorDesc,
+  NumberDesc,
+  NumberRecipe,
+  RefinementDesc,
+  TypeJson,
+  ValueDesc,
+} from "@tfkit/conformance";
 import { expect } from "vitest";
 import { isCtyError } from "../src/errors.js";
 import { CtyNumber } from "../src/number.js";
@@ -196,7 +203,9 @@ function buildKnown(t: Type, raw: ValueDesc["v"]): Value {
       return mapVal(new Map(entries.map(([k, e]) => [k, buildValue(e)])));
     }
     case "object":
-      return objectVal(new Map(Object.entries(raw as Record<string, ValueDesc>).map(([k, e]) => [k, buildValue(e)])));
+      return objectVal(
+        new Map(Object.entries(raw as Record<string, ValueDesc>).map(([k, e]) => [k, buildValue(e)])),
+      );
     case "dynamic":
       throw new Error("a known value cannot have the dynamic type");
   }
@@ -207,13 +216,20 @@ function refinementToDesc(r: Refinement): RefinementDesc {
   if (r.notNull) out.notNull = true;
   if (r.stringPrefix !== undefined && r.stringPrefix !== "") out.prefix = r.stringPrefix;
   if (r.numberLowerBound) {
-    out.lower = { n: numberToDesc(r.numberLowerBound.value) as NumberDesc, inclusive: r.numberLowerBound.inclusive };
+    out.lower = {
+      n: numberToDesc(r.numberLowerBound.value) as NumberDesc,
+      inclusive: r.numberLowerBound.inclusive,
+    };
   }
   if (r.numberUpperBound) {
-    out.upper = { n: numberToDesc(r.numberUpperBound.value) as NumberDesc, inclusive: r.numberUpperBound.inclusive };
+    out.upper = {
+      n: numberToDesc(r.numberUpperBound.value) as NumberDesc,
+      inclusive: r.numberUpperBound.inclusive,
+    };
   }
   if (r.lengthLowerBound !== undefined && r.lengthLowerBound > 0) out.lenLower = r.lengthLowerBound;
-  if (r.lengthUpperBound !== undefined && Number.isSafeInteger(r.lengthUpperBound)) out.lenUpper = r.lengthUpperBound;
+  if (r.lengthUpperBound !== undefined && Number.isSafeInteger(r.lengthUpperBound))
+    out.lenUpper = r.lengthUpperBound;
   return out;
 }
 

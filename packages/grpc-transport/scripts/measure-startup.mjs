@@ -1,7 +1,8 @@
 // Measures exec → handshake-line time of a minimal provider built on dist/ (run `npx tsup` first),
 // next to bare `node -e 0`, in the same run. Usage: node scripts/measure-startup.mjs [runs]
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -34,7 +35,11 @@ function time(args, env, untilLine) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pluginEnv = { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6" };
+// The children are SIGKILLed after the handshake and cannot remove their sockets: keep them in a
+// directory of our own.
+const socketDir = mkdtempSync(join(tmpdir(), "tfkit-startup-"));
+process.on("exit", () => rmSync(socketDir, { recursive: true, force: true }));
+const pluginEnv = { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_UNIX_SOCKET_DIR: socketDir };
 const cases = [
   ["node -e 0", ["-e", "0"], {}, false],
   ["ESM provider, plaintext", [esm], pluginEnv, true],

@@ -355,24 +355,8 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
     cleanups.push(() => process.removeListener("exit", removeSocket));
   }
 
-  const handshakeLine = formatHandshakeLine(listen, negotiated.version, certField);
-  const reattachJson = reattachProvidersJson(options.providerAddress ?? "registry.terraform.io/tfkit/provider", listen, process.pid);
-  if (debug) {
-    if (options.providerAddress === undefined) {
-      transportLogger.warn("debug mode without providerAddress: edit the provider address in TF_REATTACH_PROVIDERS");
-    }
-    writeStdout(
-      "Provider started. To attach Terraform CLI, set the TF_REATTACH_PROVIDERS environment variable with the following:\n\n" +
-        `\tTF_REATTACH_PROVIDERS='${reattachJson}'\n\n` +
-        "Stop the provider with Ctrl-C.\n",
-    );
-  } else {
-    writeStdout(`${handshakeLine}\n`);
-  }
-  // Start loading the protobuf codec now that Terraform can connect.
-  loadCodec().catch((error: unknown) => transportLogger.error("cannot load the protocol codec", { error }));
-  transportLogger.debug("plugin server listening", { network: listen.network, address: listen.address, tls: clientCertPem !== undefined });
-
+  // Install signal handlers before the handshake: Terraform may send SIGINT (Ctrl-C to the process
+  // group) as soon as it has the line, and without a listener Node dies of it at once.
   if (options.handleSignals ?? true) {
     // go-plugin "eats" SIGINT: Ctrl-C reaches the whole process group and Terraform follows up
     // with StopProvider and Shutdown. In debug mode Ctrl-C is how the developer stops it.
@@ -396,6 +380,24 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
     timer.unref();
     cleanups.push(() => clearInterval(timer));
   }
+
+  const handshakeLine = formatHandshakeLine(listen, negotiated.version, certField);
+  const reattachJson = reattachProvidersJson(options.providerAddress ?? "registry.terraform.io/tfkit/provider", listen, process.pid);
+  if (debug) {
+    if (options.providerAddress === undefined) {
+      transportLogger.warn("debug mode without providerAddress: edit the provider address in TF_REATTACH_PROVIDERS");
+    }
+    writeStdout(
+      "Provider started. To attach Terraform CLI, set the TF_REATTACH_PROVIDERS environment variable with the following:\n\n" +
+        `\tTF_REATTACH_PROVIDERS='${reattachJson}'\n\n` +
+        "Stop the provider with Ctrl-C.\n",
+    );
+  } else {
+    writeStdout(`${handshakeLine}\n`);
+  }
+  // Start loading the protobuf codec now that Terraform can connect.
+  loadCodec().catch((error: unknown) => transportLogger.error("cannot load the protocol codec", { error }));
+  transportLogger.debug("plugin server listening", { network: listen.network, address: listen.address, tls: clientCertPem !== undefined });
 
   return {
     listen,

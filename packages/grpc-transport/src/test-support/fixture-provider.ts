@@ -28,6 +28,9 @@ const server: ProviderServer = {
   }),
   validateResourceConfig: (req) => {
     if (mode === "throw") throw new Error(`boom in ${req.typeName}`);
+    // Stray output after the handshake must not reach stdout.
+    console.log("noise from console.log");
+    process.stdout.write("noise from process.stdout.write\n");
     return {};
   },
   readDataSource: async (_req, ctx) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rawEquals } from "../equality.js";
 import { isCtyError } from "../errors.js";
+import { CtyNumber } from "../number.js";
 import { refine, refineNotNull } from "../refinement.js";
 import {
   boolType,
@@ -225,6 +226,12 @@ describe("primitive conversions", () => {
     expect(n.isInfinite()).toBe(true);
     expect(n.sign()).toBe(1);
     expect(convert(str("-inf"), numberType).asNumber().sign()).toBe(-1);
+  });
+
+  it("infinities convert to Go's +Inf / -Inf text and back", () => {
+    expectConverts(numberVal(CtyNumber.positiveInfinity), stringType, str("+Inf"));
+    expectConverts(numberVal(CtyNumber.negativeInfinity), stringType, str("-Inf"));
+    expect(convert(str("+Inf"), numberType).asNumber().isInfinite()).toBe(true);
   });
 
   it('"1p3" parses with a binary exponent (Go ParseFloat syntax)', () => {

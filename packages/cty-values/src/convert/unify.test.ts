@@ -362,5 +362,9 @@ describe("compareTypes and sortTypes", () => {
     expect(sortTypes([dynamicType, numberType])).toEqual([1, 0]);
     expect(sortTypes([boolType, numberType])).toEqual([0, 1]);
     expect(sortTypes([])).toEqual([]);
+    // Re-expressed from go-cty's sort_types_test.go.
+    expect(sortTypes([numberType, stringType, numberType])).toEqual([1, 0, 2]);
+    expect(sortTypes([boolType, listType(stringType), stringType])).toEqual([1, 2, 0]);
+    expect(sortTypes([listType(stringType), stringType])).toEqual([0, 1]);
   });
 });

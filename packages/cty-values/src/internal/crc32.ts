@@ -25,9 +25,29 @@ export function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-const encoder = new TextEncoder();
-
-/** @internal CRC-32 IEEE of a string's UTF-8 encoding. */
+/** @internal CRC-32 IEEE of a string's UTF-8 encoding (lone surrogates as U+FFFD, as Go sees them). */
 export function crc32String(s: string): number {
-  return crc32(encoder.encode(s));
+  let c = 0xffffffff;
+  const feed = (byte: number): void => {
+    c = (TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  };
+  for (const ch of s) {
+    let cp = ch.codePointAt(0) as number;
+    if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
+    if (cp < 0x80) feed(cp);
+    else if (cp < 0x800) {
+      feed(0xc0 | (cp >> 6));
+      feed(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      feed(0xe0 | (cp >> 12));
+      feed(0x80 | ((cp >> 6) & 0x3f));
+      feed(0x80 | (cp & 0x3f));
+    } else {
+      feed(0xf0 | (cp >> 18));
+      feed(0x80 | ((cp >> 12) & 0x3f));
+      feed(0x80 | ((cp >> 6) & 0x3f));
+      feed(0x80 | (cp & 0x3f));
+    }
+  }
+  return (c ^ 0xffffffff) >>> 0;
 }

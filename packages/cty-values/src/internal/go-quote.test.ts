@@ -23,6 +23,8 @@ describe("crc32String (Go crc32.ChecksumIEEE)", () => {
     ['<10;"b";>', 1300301126],
     ["T", 3187964512],
     ["~", 1707062198],
+    ['"é"', 305387252],
+    ['<"😀";"日本";>', 2177105349],
   ])("checksums %j", (input, want) => {
     expect(crc32String(input)).toBe(want);
   });

@@ -4,6 +4,7 @@ package main
 // type-json.jsonl: type JSON vectors (spec §3.1).
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -52,6 +53,22 @@ func jsEnc(name string, v cty.Value, ty cty.Type) {
 		b, err := ctyjson.Marshal(v, ty)
 		if err != nil {
 			out("json").add(name, rec.with("encodeError", errDesc(err)).with("source", "go-cty"))
+			return
+		}
+		if !json.Valid(b) {
+			// go-cty < v1.14.4 wrote an unknown inside a dynamic slot as nothing at all.
+			var at cty.Path
+			cty.Walk(v, func(p cty.Path, x cty.Value) (bool, error) {
+				if at == nil && !x.IsKnown() {
+					at = p.Copy()
+				}
+				return at == nil, nil
+			})
+			if at == nil {
+				panic("invalid JSON without an unknown value")
+			}
+			out("json").add(name, rec.with("encodeError", obj{{"message", "value is not known"}, {"path", renderPath(at)}, {"exact", true}}).
+				with("source", "spec").with("note", fmt.Sprintf("go-cty before v1.14.4 (this generator's) wrote invalid JSON %q for an unknown in a dynamic slot; v1.14.4+ reports the unknown", string(b))))
 			return
 		}
 		text, changed := goEscapesToModern(string(b))

@@ -25,6 +25,7 @@ func main() {
 	genEquality()
 	genSetOrder()
 	genNumbers()
+	genRandom()
 
 	header := obj{
 		{"generator", "scripts/gen-vectors/main.go"},

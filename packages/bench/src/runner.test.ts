@@ -40,7 +40,12 @@ describe("selectSuites", () => {
         { name: "bare-grpc-js", fn: noop },
       ],
     },
-    { kind: "timed", name: "cty/msgpack", baseline: { name: "plain", fn: noop }, cases: [{ name: "encode", fn: noop }] },
+    {
+      kind: "timed",
+      name: "cty/msgpack",
+      baseline: { name: "plain", fn: noop },
+      cases: [{ name: "encode", fn: noop }],
+    },
   ];
 
   it("keeps every suite without a filter", () => {

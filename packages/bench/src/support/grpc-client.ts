@@ -12,7 +12,10 @@ const MAX_MESSAGE = 256 << 20;
  *
  * @internal
  */
-export async function connectPlugin(handshake: Handshake, client: CertPair | undefined): Promise<grpc.Client> {
+export async function connectPlugin(
+  handshake: Handshake,
+  client: CertPair | undefined,
+): Promise<grpc.Client> {
   const target = handshake.network === "unix" ? `unix:${handshake.address}` : handshake.address;
   const creds =
     handshake.serverCert === ""

@@ -71,7 +71,10 @@ export function startPlugin(
     let out = "";
     let err = "";
     let done = false;
-    const timer = setTimeout(() => finish(new Error(`no handshake within ${timeoutMs} ms; stderr: ${err}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no handshake within ${timeoutMs} ms; stderr: ${err}`)),
+      timeoutMs,
+    );
     const finish = (error: Error | undefined, line?: string, at?: bigint) => {
       if (done) return;
       done = true;
@@ -104,7 +107,11 @@ export function startPlugin(
  *
  * @internal
  */
-export function timeProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<bigint> {
+export function timeProcess(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<bigint> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(command, args, { env, stdio: "ignore" });

@@ -1,0 +1,339 @@
+import {
+  attributeStep,
+  formatPath,
+  indexStep,
+  listVal,
+  listValEmpty,
+  nullVal,
+  numberVal,
+  objectVal,
+  type Path,
+  setVal,
+  stringVal,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import { describe, expect, it } from "vitest";
+import { attr } from "./attribute.js";
+import { block } from "./block.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { hasErrors } from "./diagnostics.js";
+import { emptyValue } from "./implied-type.js";
+import { resourceSchema, type Schema } from "./schema.js";
+import { t } from "./type-spec.js";
+import { validateConfig } from "./validate-config.js";
+
+/** A config object: every schema attribute null / block empty, then the given values. */
+function config(schema: Schema, values: Record<string, Value>): Value {
+  const m = new Map(emptyValue(schema).entries());
+  for (const [k, v] of Object.entries(values)) m.set(k, v);
+  return objectVal(m);
+}
+
+/** Diagnostics as compact strings: "<severity> <path>: <summary> | <detail>". */
+function show(diags: readonly Diagnostic[]): string[] {
+  return diags.map((d) => `${d.severity} ${d.path ? formatPath(d.path) : ""}: ${d.summary} | ${d.detail ?? ""}`);
+}
+
+const ok = { optional: true } as const;
+
+describe("validateConfig: presence", () => {
+  const schema = resourceSchema({
+    attributes: {
+      id: attr.string({ computed: true }),
+      name: attr.string({ required: true }),
+      region: attr.string({ optional: true, computed: true }),
+    },
+  });
+
+  it("accepts a config with the required attribute set", () => {
+    expect(validateConfig(schema, config(schema, { name: stringVal("a") }))).toEqual([]);
+  });
+
+  it("reports a missing required argument in HCL's words", () => {
+    expect(show(validateConfig(schema, config(schema, {})))).toEqual([
+      'error .name: Missing required argument | The argument "name" is required, but no definition was found.',
+    ]);
+  });
+
+  it("allows an unknown required value", () => {
+    expect(validateConfig(schema, config(schema, { name: unknownVal(t.string.type) }))).toEqual([]);
+  });
+
+  it("rejects a value, even an unknown one, on a computed-only attribute", () => {
+    const detail =
+      "Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\n" +
+      "Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.";
+    for (const v of [stringVal("x"), unknownVal(t.string.type)]) {
+      const d = validateConfig(schema, config(schema, { name: stringVal("a"), id: v }));
+      expect(show(d)).toEqual([`error .id: Invalid Configuration for Read-Only Attribute | ${detail}`]);
+    }
+    expect(validateConfig(schema, config(schema, { name: stringVal("a"), region: stringVal("eu") }))).toEqual([]);
+  });
+
+  it("has nothing to check in a null or unknown config", () => {
+    expect(validateConfig(schema, nullVal(schema.type))).toEqual([]);
+    expect(validateConfig(schema, unknownVal(schema.type))).toEqual([]);
+  });
+
+  it("checks required attributes inside nested attribute elements, with the element path", () => {
+    const s = resourceSchema({
+      attributes: { disks: attr.listNested({ size: attr.int64({ required: true }), id: attr.string({ computed: true }) }, ok) },
+    });
+    const disk = (size: Value, id: Value) => objectVal({ size, id });
+    const v = config(s, {
+      disks: listVal([
+        disk(numberVal(1), nullVal(t.string.type)),
+        disk(nullVal(t.int64.type), stringVal("x")),
+        unknownVal(s.attributes.disks.objectType),
+      ]),
+    });
+    expect(show(validateConfig(s, v)).map((l) => l.split(" | ")[0])).toEqual([
+      "error .disks[1].size: Missing required argument",
+      "error .disks[1].id: Invalid Configuration for Read-Only Attribute",
+    ]);
+  });
+});
+
+describe("validateConfig: blocks", () => {
+  const nicAttrs = { ip: attr.string({ required: true }) };
+  const schema = resourceSchema({
+    blocks: {
+      nic: block.list({ attributes: nicAttrs, minItems: 1, maxItems: 2 }),
+      tag: block.set({ attributes: nicAttrs, maxItems: 1 }),
+      boot: block.single({ attributes: nicAttrs, required: true }),
+    },
+  });
+  const obj = (ip: Value) => objectVal({ ip });
+  const boot = obj(stringVal("b"));
+  const nicType = schema.blocks.nic.objectType;
+
+  it("counts blocks against min and max items with HCL's words", () => {
+    expect(show(validateConfig(schema, config(schema, { boot })))).toEqual([
+      'error .nic: Insufficient nic blocks | At least 1 "nic" blocks are required.',
+    ]);
+    const three = listVal([obj(stringVal("1")), obj(stringVal("2")), obj(stringVal("3"))]);
+    expect(show(validateConfig(schema, config(schema, { boot, nic: three })))).toEqual([
+      'error .nic: Too many nic blocks | No more than 2 "nic" blocks are allowed',
+    ]);
+    expect(validateConfig(schema, config(schema, { boot, nic: listVal([obj(stringVal("1"))]) }))).toEqual([]);
+  });
+
+  it("treats a null list block as no blocks", () => {
+    expect(show(validateConfig(schema, config(schema, { boot, nic: nullVal(schema.blocks.nic.type) })))).toHaveLength(1);
+  });
+
+  it("skips counts that are not known: unknown blocks and sets holding unknowns", () => {
+    expect(validateConfig(schema, config(schema, { boot, nic: unknownVal(schema.blocks.nic.type) }))).toEqual([]);
+    const nic = listVal([obj(stringVal("1"))]);
+    const tags = setVal([obj(unknownVal(t.string.type)), obj(unknownVal(t.string.type))]);
+    expect(validateConfig(schema, config(schema, { boot, nic, tag: tags }))).toEqual([]);
+    const known = setVal([obj(stringVal("a")), obj(stringVal("b"))]);
+    expect(show(validateConfig(schema, config(schema, { boot, nic, tag: known })))).toEqual([
+      'error .tag: Too many tag blocks | No more than 1 "tag" blocks are allowed',
+    ]);
+  });
+
+  it("requires a required single block", () => {
+    const nic = listVal([obj(stringVal("1"))]);
+    expect(show(validateConfig(schema, config(schema, { nic })))).toEqual([
+      'error .boot: Missing boot block | A block of type "boot" is required here.',
+    ]);
+  });
+
+  it("validates attributes inside blocks with element paths", () => {
+    const nic = listVal([obj(stringVal("1")), obj(nullVal(t.string.type))]);
+    expect(show(validateConfig(schema, config(schema, { boot, nic }))).map((l) => l.split(" | ")[0])).toEqual([
+      "error .nic[1].ip: Missing required argument",
+    ]);
+    expect(listValEmpty(nicType).lengthInt()).toBe(0);
+  });
+});
+
+describe("validateConfig: validators", () => {
+  const calls: unknown[] = [];
+  const schema = resourceSchema({
+    attributes: {
+      name: attr.string({
+        optional: true,
+        validators: [
+          (v) => {
+            calls.push(v);
+            return v.length < 3 ? `must be at least 3 characters, got ${v.length}` : undefined;
+          },
+          { description: "no spaces", validate: (v) => (v.includes(" ") ? { severity: "warning", summary: "Spaces", detail: "has spaces" } : undefined) },
+        ],
+      }),
+      ports: attr.list(t.int64, { optional: true, validators: [(v) => (v.some((p) => p > 65535) ? "port out of range" : undefined)] }),
+      disks: attr.listNested(
+        { size: attr.int64({ optional: true }) },
+        { optional: true, validators: [(v) => (v.length > 1 ? "only one disk" : undefined)] },
+      ),
+    },
+  });
+
+  it("runs validators on known values, with their messages and the attribute path", () => {
+    calls.length = 0;
+    expect(show(validateConfig(schema, config(schema, { name: stringVal("a b") })))).toEqual([
+      "warning .name: Spaces | has spaces",
+    ]);
+    expect(show(validateConfig(schema, config(schema, { name: stringVal("ab") })))).toEqual([
+      "error .name: Invalid Attribute Value | must be at least 3 characters, got 2",
+    ]);
+    expect(calls).toEqual(["a b", "ab"]);
+  });
+
+  it("skips validators on null and unknown values", () => {
+    calls.length = 0;
+    expect(validateConfig(schema, config(schema, {}))).toEqual([]);
+    expect(validateConfig(schema, config(schema, { name: unknownVal(t.string.type) }))).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it("skips validators of plain attributes that are only partly known", () => {
+    const partial = listVal([numberVal(70000), unknownVal(t.int64.type)]);
+    expect(validateConfig(schema, config(schema, { ports: partial }))).toEqual([]);
+    expect(show(validateConfig(schema, config(schema, { ports: listVal([numberVal(70000)]) })))).toEqual([
+      "error .ports: Invalid Attribute Value | port out of range",
+    ]);
+  });
+
+  it("runs nested attribute validators on the model of the objects", () => {
+    const disk = objectVal({ size: numberVal(1) });
+    expect(show(validateConfig(schema, config(schema, { disks: listVal([disk, disk]) })))).toEqual([
+      "error .disks: Invalid Attribute Value | only one disk",
+    ]);
+  });
+
+  it("reports int64 values that are not whole numbers in range", () => {
+    expect(show(validateConfig(schema, config(schema, { ports: listVal([numberVal("1.5")]) })))).toEqual([
+      "error .ports[0]: Invalid Attribute Value | Value 1.5 cannot be represented as a 64-bit integer.",
+    ]);
+  });
+
+  it("turns a throwing validator into a diagnostic", () => {
+    const s = resourceSchema({
+      attributes: {
+        a: attr.string({
+          optional: true,
+          validators: [
+            () => {
+              throw new Error("boom");
+            },
+          ],
+        }),
+      },
+    });
+    expect(show(validateConfig(s, config(s, { a: stringVal("x") })))).toEqual([
+      "error .a: Attribute Validation Error | A validator failed: boom",
+    ]);
+  });
+});
+
+describe("validateConfig: cross-attribute rules", () => {
+  const schema = resourceSchema({
+    attributes: {
+      password: attr.string({ optional: true, conflictsWith: ["key_file"], alsoRequires: ["username"] }),
+      key_file: attr.string({ optional: true }),
+      username: attr.string({ optional: true }),
+      cidr: attr.string({ optional: true, exactlyOneOf: ["ipv6_cidr"] }),
+      ipv6_cidr: attr.string({ optional: true }),
+      zone: attr.string({ optional: true, atLeastOneOf: ["region", "location"] }),
+      region: attr.string({ optional: true }),
+    },
+    blocks: { location: block.list({ attributes: { name: attr.string(ok) } }) },
+  });
+  const s = (x: string) => stringVal(x);
+  const base = { cidr: s("10.0.0.0/8"), zone: s("z") };
+  const lines = (values: Record<string, Value>) => show(validateConfig(schema, config(schema, { ...base, ...values })));
+
+  it("conflictsWith", () => {
+    expect(lines({ password: s("p"), username: s("u"), key_file: s("k") })).toEqual([
+      'error .password: Invalid Attribute Combination | Attribute "key_file" cannot be specified when "password" is specified',
+    ]);
+    expect(lines({ password: s("p"), username: s("u"), key_file: unknownVal(t.string.type) })).toEqual([]);
+    expect(lines({ key_file: s("k") })).toEqual([]);
+  });
+
+  it("alsoRequires", () => {
+    expect(lines({ password: s("p") })).toEqual([
+      'error .password: Invalid Attribute Combination | Attribute "username" must be specified when "password" is specified',
+    ]);
+    expect(lines({ password: unknownVal(t.string.type) })).toEqual([]);
+  });
+
+  it("exactlyOneOf", () => {
+    expect(lines({ cidr: nullVal(t.string.type) })).toEqual([
+      "error .cidr: Invalid Attribute Combination | No attribute specified when one (and only one) of [cidr,ipv6_cidr] is required",
+    ]);
+    expect(lines({ ipv6_cidr: s("::/0") })).toEqual([
+      "error .cidr: Invalid Attribute Combination | 2 attributes specified when one (and only one) of [cidr,ipv6_cidr] is required",
+    ]);
+    expect(lines({ cidr: nullVal(t.string.type), ipv6_cidr: s("::/0") })).toEqual([]);
+    expect(lines({ cidr: nullVal(t.string.type), ipv6_cidr: unknownVal(t.string.type) })).toEqual([]);
+  });
+
+  it("atLeastOneOf, counting a non-empty block as specified", () => {
+    expect(lines({ zone: nullVal(t.string.type) })).toEqual([
+      "error .zone: Invalid Attribute Combination | At least one attribute out of [zone,region,location] must be specified",
+    ]);
+    expect(lines({ zone: nullVal(t.string.type), region: s("r") })).toEqual([]);
+    const loc = listVal([objectVal({ name: s("x") })]);
+    expect(lines({ zone: nullVal(t.string.type), location: loc })).toEqual([]);
+    expect(lines({ zone: nullVal(t.string.type), region: unknownVal(t.string.type) })).toEqual([]);
+  });
+
+  it("applies rules between siblings inside nested objects, with full paths", () => {
+    const s2 = resourceSchema({
+      blocks: {
+        rule: block.list({
+          attributes: { port: attr.int64({ optional: true, conflictsWith: ["range"] }), range: attr.string(ok) },
+        }),
+      },
+    });
+    const rule = listVal([objectVal({ port: numberVal(1), range: stringVal("1-2") })]);
+    expect(show(validateConfig(s2, config(s2, { rule })))).toEqual([
+      'error .rule[0].port: Invalid Attribute Combination | Attribute "rule[0].range" cannot be specified when "rule[0].port" is specified',
+    ]);
+  });
+});
+
+describe("validateConfig: deprecation and write-only", () => {
+  const schema = resourceSchema({
+    attributes: {
+      old: attr.string({ optional: true, deprecated: "Use new instead." }),
+      secret: attr.string({ optional: true, writeOnly: true }),
+    },
+    blocks: { legacy: block.list({ attributes: { x: attr.string(ok) }, deprecated: "Gone soon." }) },
+  });
+
+  it("warns about deprecated attributes and blocks only when set", () => {
+    expect(validateConfig(schema, config(schema, {}))).toEqual([]);
+    expect(validateConfig(schema, config(schema, { old: unknownVal(t.string.type) }))).toEqual([]);
+    const d = validateConfig(schema, config(schema, { old: stringVal("x"), legacy: listVal([objectVal({ x: stringVal("1") })]) }));
+    expect(show(d)).toEqual(["warning .old: Attribute Deprecated | Use new instead.", "warning .legacy: Block Deprecated | Gone soon."]);
+    expect(hasErrors(d)).toBe(false);
+  });
+
+  it("rejects write-only values only when the client says it cannot handle them", () => {
+    const v = config(schema, { secret: stringVal("s") });
+    expect(validateConfig(schema, v)).toEqual([]);
+    expect(validateConfig(schema, v, { writeOnlyAttributesAllowed: true })).toEqual([]);
+    expect(show(validateConfig(schema, v, { writeOnlyAttributesAllowed: false }))).toEqual([
+      "error .secret: WriteOnly Attribute Not Allowed | The resource contains a non-null value for WriteOnly attribute secret. Write-only attributes are only supported in Terraform 1.11 and later.",
+    ]);
+  });
+});
+
+describe("diagnostic paths", () => {
+  it("are cty paths with attribute and index steps (set elements by value)", () => {
+    const s = resourceSchema({
+      attributes: { items: attr.setNested({ n: attr.string({ required: true }) }, ok) },
+    });
+    const el = objectVal({ n: nullVal(t.string.type) });
+    const [d] = validateConfig(s, config(s, { items: setVal([el]) }));
+    const expected: Path = [attributeStep("items"), indexStep(el), attributeStep("n")];
+    expect(d?.path?.map((p) => p.kind)).toEqual(expected.map((p) => p.kind));
+    expect(d?.path && formatPath(d.path)).toBe(".items[...].n");
+  });
+});

@@ -1,0 +1,358 @@
+import {
+  CtyNumber,
+  DynamicVal,
+  isCtyError,
+  listVal,
+  mapVal,
+  mark,
+  nullVal,
+  numberVal,
+  objectVal,
+  rawEquals,
+  setVal,
+  stringVal,
+  True,
+  tupleVal,
+  unknownVal,
+  type Value,
+  valueGoString,
+} from "@tfkit/cty-values";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { attr } from "./attribute.js";
+import { block } from "./block.js";
+import { fromModel, toModel } from "./model.js";
+import type { State } from "./model-types.js";
+import { resourceSchema } from "./schema.js";
+import { t } from "./type-spec.js";
+import { isUnknown, Unknown } from "./unknown.js";
+
+const ok = { optional: true } as const;
+
+const schema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    name: attr.string({ required: true }),
+    note: attr.string(ok),
+    region: attr.string({ optional: true, computed: true }),
+    size: attr.number(ok),
+    port: attr.int64(ok),
+    ratio: attr.float64(ok),
+    on: attr.bool(ok),
+    secret: attr.string({ optional: true, writeOnly: true }),
+    tags: attr.map(t.string, ok),
+    zones: attr.set(t.string, ok),
+    meta: attr.object({ owner: t.string, n: t.int64 }, ok),
+    pair: attr.of(t.tuple([t.string, t.bool]), ok),
+    extra: attr.dynamic(ok),
+    disks: attr.listNested({ size: attr.int64({ required: true }), disk_id: attr.string({ computed: true }) }, ok),
+    labels: attr.mapNested({ v: attr.string(ok) }, ok),
+    endpoint: attr.singleNested({ host: attr.string({ required: true }) }, { computed: true }),
+  },
+  blocks: {
+    nic: block.list({ attributes: { ip: attr.string(ok), mac: attr.string({ computed: true }) } }),
+    rule: block.set({ attributes: { port: attr.int64(ok) } }),
+    boot: block.single({ attributes: { image: attr.string({ required: true }) }, required: true }),
+    opt: block.group({ attributes: { x: attr.string(ok) } }),
+    named: block.map({ attributes: { v: attr.string(ok) } }),
+    dyn: block.list({ attributes: { d: attr.dynamic(ok) } }),
+  },
+});
+
+const fullState: State<typeof schema> = {
+  id: "srv-1",
+  name: "web",
+  note: null,
+  region: "eu",
+  size: CtyNumber.parse("0.1"),
+  port: 8080,
+  ratio: 0.25,
+  on: true,
+  secret: null,
+  // JSON.parse makes "__proto__" an own key, as a map key from Terraform would be.
+  tags: JSON.parse('{"env":"prod","__proto__":"odd key"}'),
+  zones: ["b", "a"],
+  meta: { owner: "me", n: null },
+  pair: ["x", false],
+  extra: listVal([stringVal("any")]),
+  disks: [{ size: 10, disk_id: "d1" }],
+  labels: { a: { v: null } },
+  endpoint: null,
+  nic: [{ ip: "10.0.0.1", mac: "aa" }],
+  rule: [{ port: 22 }, { port: 22 }],
+  boot: { image: "debian" },
+  opt: { x: null },
+  named: {},
+  dyn: [{ d: stringVal("s") }, { d: numberVal(1) }],
+};
+
+function errorOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (isCtyError(e)) return e.message;
+    throw e;
+  }
+  return "no error";
+}
+
+describe("fromModel", () => {
+  const v = fromModel(schema, fullState, "state");
+
+  it("builds a value of the implied type", () => {
+    const attrs = schema.type.attributeTypes;
+    for (const [name, value] of v.entries()) {
+      const want = attrs[name];
+      if (want === undefined) throw new Error(name);
+      if (want.kind !== "dynamic" && name !== "extra" && name !== "dyn") {
+        expect(valueGoString(nullVal(value.type)), name).toBe(valueGoString(nullVal(want)));
+      }
+    }
+    expect([...v.entries().keys()]).toEqual(Object.keys(attrs));
+  });
+
+  it("maps each model to the cty value it stands for", () => {
+    const at = (n: string) => valueGoString(v.getAttr(n));
+    expect(at("name")).toBe('cty.StringVal("web")');
+    expect(at("note")).toBe("cty.NullVal(cty.String)");
+    expect(at("size")).toBe('cty.MustParseNumberVal("0.1")');
+    expect(at("port")).toBe("cty.NumberIntVal(8080)");
+    expect(at("ratio")).toBe("cty.NumberFloatVal(0.25)");
+    expect(at("on")).toBe("cty.True");
+    expect(at("zones")).toBe('cty.SetVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})');
+    expect(at("tags")).toBe('cty.MapVal(map[string]cty.Value{"__proto__":cty.StringVal("odd key"), "env":cty.StringVal("prod")})');
+    expect(at("meta")).toBe('cty.ObjectVal(map[string]cty.Value{"n":cty.NullVal(cty.Number), "owner":cty.StringVal("me")})');
+    expect(at("pair")).toBe('cty.TupleVal([]cty.Value{cty.StringVal("x"), cty.False})');
+    expect(at("named")).toBe('cty.MapValEmpty(cty.Object(map[string]cty.Type{"v":cty.String}))');
+    // A set block deduplicates equal blocks, as cty sets do.
+    expect(v.getAttr("rule").lengthInt()).toBe(1);
+    // A list block with a dynamic attribute is a tuple, as hcldec decodes it.
+    expect(v.getAttr("dyn").type.kind).toBe("tuple");
+  });
+
+  it("turns Unknown into a plain unknown of the attribute's type", () => {
+    const plan = { ...fullState, id: Unknown, disks: [{ size: 1, disk_id: Unknown }] } as const;
+    const pv = fromModel(schema, plan, "plan");
+    expect(valueGoString(pv.getAttr("id"))).toBe("cty.UnknownVal(cty.String)");
+    expect(valueGoString(pv.getAttr("disks").elements()[0]?.getAttr("disk_id") as Value)).toBe("cty.UnknownVal(cty.String)");
+  });
+
+  it("fills computed-only attributes with null in a config model", () => {
+    const { id: _id, region: _r, endpoint: _e, ...rest } = fullState;
+    const cv = fromModel(schema, { ...rest, region: null, secret: "s", endpoint: null } as never, "config");
+    expect(cv.getAttr("id").isNull()).toBe(true);
+    expect(valueGoString(cv.getAttr("secret"))).toBe('cty.StringVal("s")');
+  });
+
+  it("rejects models that do not fit, naming the path", () => {
+    expect(errorOf(() => fromModel(schema, { ...fullState, port: 1.5 }, "state"))).toBe(
+      ".port: a safe integer is required, but received number",
+    );
+    expect(errorOf(() => fromModel(schema, { ...fullState, port: 2 ** 60 }, "state"))).toBe(
+      ".port: a safe integer is required, but received number",
+    );
+    expect(errorOf(() => fromModel(schema, { ...fullState, nic: [{ ip: 1 as never, mac: null }] }, "state"))).toBe(
+      ".nic[0].ip: string required, but received number",
+    );
+    const { name: _n, ...noName } = fullState;
+    expect(errorOf(() => fromModel(schema, noName as never, "state"))).toBe('missing attribute "name" in the model');
+    expect(errorOf(() => fromModel(schema, { ...fullState, id: Unknown } as never, "state"))).toBe(
+      ".id: state cannot hold unknown values",
+    );
+    expect(errorOf(() => fromModel(schema, { ...fullState, zones: [Unknown] } as never, "state"))).toBe(
+      ".zones: state cannot hold unknown values",
+    );
+  });
+});
+
+describe("toModel", () => {
+  const v = fromModel(schema, fullState, "state");
+
+  it("round-trips a state model", () => {
+    const m = toModel(schema, v, "state");
+    expect(m.size?.text()).toBe("0.1");
+    expect({ ...m, size: null, extra: null, dyn: null }).toEqual({
+      ...fullState,
+      size: null,
+      extra: null,
+      dyn: null,
+      zones: ["a", "b"],
+      rule: [{ port: 22 }],
+    });
+    expect(m.extra && rawEquals(m.extra, listVal([stringVal("any")]))).toBe(true);
+    expect(Object.keys(m.tags ?? {})).toEqual(["__proto__", "env"]);
+    expect(rawEquals(fromModel(schema, m, "state"), v)).toBe(true);
+  });
+
+  it("leaves computed-only attributes out of a config model and rejects them when set", () => {
+    const cfg = fromModel(
+      schema,
+      { ...fullState, id: null, endpoint: null, secret: "s", disks: [{ size: 1, disk_id: null }], nic: [{ ip: "i", mac: null }] } as never,
+      "config",
+    );
+    const m = toModel(schema, cfg, "config");
+    expect("id" in m).toBe(false);
+    expect("endpoint" in m).toBe(false);
+    expect(m.secret).toBe("s");
+    expect(errorOf(() => toModel(schema, v, "config"))).toBe(
+      ".id: a computed-only (read-only) attribute is set in the configuration",
+    );
+  });
+
+  it("maps unknowns to the Unknown marker where the phase allows them", () => {
+    const m = new Map(v.entries());
+    m.set("id", unknownVal(t.string.type));
+    m.set("region", unknownVal(t.string.type));
+    const pm = toModel(schema, objectVal(m), "plan");
+    expect(isUnknown(pm.id)).toBe(true);
+    expect(pm.region).toBe(Unknown);
+    // In configuration anything configurable may be unknown; a partly unknown plain value is
+    // Unknown as a whole.
+    const c = new Map(v.entries());
+    for (const computedOnly of ["id", "endpoint"]) c.set(computedOnly, nullVal(schema.attributes.id.type));
+    c.set("endpoint", nullVal(schema.attributes.endpoint.type));
+    c.set("disks", listVal([objectVal({ size: unknownVal(t.int64.type), disk_id: nullVal(t.string.type) })]));
+    c.set("zones", setVal([stringVal("a"), unknownVal(t.string.type)]));
+    c.set("extra", DynamicVal);
+    c.set("nic", listVal([objectVal({ ip: unknownVal(t.string.type), mac: nullVal(t.string.type) })]));
+    const cm = toModel(schema, objectVal(c), "config");
+    expect(cm.zones).toBe(Unknown);
+    expect(cm.extra).toBe(Unknown);
+    expect(cm.disks).toEqual([{ size: Unknown }]);
+    expect(cm.nic).toEqual([{ ip: Unknown }]);
+  });
+
+  it("enforces the phase's promises (seed 003) with the path", () => {
+    const withAttr = (name: string, value: Value) => {
+      const m = new Map(v.entries());
+      m.set(name, value);
+      return objectVal(m);
+    };
+    // The state never contains unknown values.
+    expect(errorOf(() => toModel(schema, withAttr("id", unknownVal(t.string.type)), "state"))).toBe(
+      ".id: unexpected unknown value in the state",
+    );
+    // Required attributes are never null or unknown in the plan for CRUD.
+    expect(errorOf(() => toModel(schema, withAttr("name", nullVal(t.string.type)), "plan"))).toBe(
+      ".name: required attribute is null in the planned state",
+    );
+    expect(errorOf(() => toModel(schema, withAttr("name", unknownVal(t.string.type)), "plan"))).toBe(
+      ".name: unexpected unknown value in the planned state",
+    );
+    // Optional attributes that are not computed are never unknown in the plan for CRUD.
+    expect(errorOf(() => toModel(schema, withAttr("note", unknownVal(t.string.type)), "plan"))).toBe(
+      ".note: unexpected unknown value in the planned state",
+    );
+    // Computed attributes may be unknown in the plan.
+    expect(toModel(schema, withAttr("region", unknownVal(t.string.type)), "plan").region).toBe(Unknown);
+    // Required attributes may be unknown (never null) in configuration; computed-only ones are
+    // always null there.
+    const cfgBase = fromModel(
+      schema,
+      { ...fullState, id: null, endpoint: null, disks: null, nic: [] } as never,
+      "config",
+    );
+    const withCfg = (name: string, value: Value) => {
+      const m = new Map(cfgBase.entries());
+      m.set(name, value);
+      return objectVal(m);
+    };
+    expect(toModel(schema, withCfg("name", unknownVal(t.string.type)), "config").name).toBe(Unknown);
+    expect(errorOf(() => toModel(schema, withCfg("name", nullVal(t.string.type)), "config"))).toBe(
+      ".name: required attribute is null in the configuration",
+    );
+    expect(errorOf(() => toModel(schema, withCfg("id", stringVal("x")), "config"))).toBe(
+      ".id: a computed-only (read-only) attribute is set in the configuration",
+    );
+    // Write-only values are never persisted.
+    expect(errorOf(() => toModel(schema, withAttr("secret", stringVal("s")), "state"))).toBe(
+      ".secret: write-only attribute has a value in the state; it must be null",
+    );
+    // Blocks are never unknown in a plan.
+    expect(errorOf(() => toModel(schema, withAttr("nic", unknownVal(schema.blocks.nic.type)), "plan"))).toBe(
+      ".nic: unexpected unknown block in the planned state",
+    );
+  });
+
+  it("treats everything inside a computed nested attribute as computed", () => {
+    const m = new Map(v.entries());
+    m.set("endpoint", objectVal({ host: unknownVal(t.string.type) }));
+    expect(toModel(schema, objectVal(m), "plan").endpoint).toEqual({ host: Unknown });
+  });
+
+  it("reports int64 values that do not fit, and null collection elements", () => {
+    const m = new Map(v.entries());
+    m.set("port", numberVal(2n ** 60n));
+    expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(
+      ".port: Value 1152921504606846976 cannot be represented exactly as a JavaScript number; use t.number for exact values.",
+    );
+    m.set("port", numberVal("1.5"));
+    expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(".port: Value 1.5 cannot be represented as a 64-bit integer.");
+    const m2 = new Map(v.entries());
+    m2.set("tags", mapVal({ a: nullVal(t.string.type) }));
+    expect(errorOf(() => toModel(schema, objectVal(m2), "state"))).toBe(
+      '.tags["a"]: null values are not supported here in models; use the cty Value API',
+    );
+  });
+
+  it("ignores marks", () => {
+    const m = new Map(v.entries());
+    m.set("name", mark(stringVal("web"), "sensitive"));
+    expect(toModel(schema, objectVal(m), "state").name).toBe("web");
+  });
+
+  it("rejects a null or unknown object", () => {
+    expect(errorOf(() => toModel(schema, nullVal(schema.type), "state"))).toBe("the object is null");
+    expect(errorOf(() => toModel(schema, unknownVal(schema.type), "plan"))).toBe("the object is unknown");
+  });
+
+  it("keeps exact numbers exact and float64 as JS numbers", () => {
+    const m = new Map(v.entries());
+    m.set("size", numberVal("123456789012345678901234567890.5"));
+    m.set("ratio", numberVal("0.1"));
+    const model = toModel(schema, objectVal(m), "state");
+    expect(model.size?.text()).toBe("123456789012345678901234567890.5");
+    expect(model.ratio).toBe(0.1);
+    expect(True.asBool()).toBe(true);
+    expect(tupleVal([]).type.kind).toBe("tuple");
+  });
+});
+
+describe("model round trip (property)", () => {
+  const small = resourceSchema({
+    attributes: {
+      s: attr.string(ok),
+      i: attr.int64(ok),
+      f: attr.float64(ok),
+      b: attr.bool(ok),
+      l: attr.list(t.string, ok),
+      st: attr.set(t.int64, ok),
+      m: attr.map(t.bool, ok),
+      n: attr.listNested({ a: attr.string(ok), c: attr.int64({ computed: true }) }, ok),
+    },
+    blocks: { blk: block.set({ attributes: { k: attr.string(ok) } }) },
+  });
+  const orNull = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+  const stateArb = fc.record({
+    s: orNull(fc.string()),
+    i: orNull(fc.maxSafeInteger()),
+    f: orNull(fc.double({ noNaN: true })),
+    b: orNull(fc.boolean()),
+    l: orNull(fc.array(fc.string(), { maxLength: 4 })),
+    st: orNull(fc.array(fc.integer(), { maxLength: 4 })),
+    m: orNull(fc.dictionary(fc.string(), fc.boolean(), { maxKeys: 3 })),
+    n: orNull(fc.array(fc.record({ a: orNull(fc.string()), c: orNull(fc.integer()) }), { maxLength: 3 })),
+    blk: fc.array(fc.record({ k: orNull(fc.string()) }), { maxLength: 3 }),
+  });
+
+  it("value → model → value is the identity on state values", () => {
+    fc.assert(
+      fc.property(stateArb, (model) => {
+        const value = fromModel(small, model as State<typeof small>, "state");
+        const again = fromModel(small, toModel(small, value, "state"), "state");
+        expect(rawEquals(again, value)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

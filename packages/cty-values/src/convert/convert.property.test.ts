@@ -29,7 +29,9 @@ import {
   unknownVal,
   type Value,
 } from "../value.js";
-import { convert, getConversionUnsafe } from "./public.js";
+import { testConformance } from "../conformance.js";
+import { isCtyError } from "../errors.js";
+import { convert, getConversionUnsafe, unify } from "./public.js";
 
 const primitiveType = fc.constantFrom<Type>(stringType, numberType, boolType);
 const attrName = fc.constantFrom("a", "b", "c", "id", "name", "10", "9", "é");
@@ -100,6 +102,32 @@ function knownValueOf(t: Type, depth: number, wholly: boolean): fc.Arbitrary<Val
         .map((vals) => tupleVal(vals));
     default:
       return fc.constant(nullVal(t));
+  }
+}
+
+/** The same type shape with each primitive leaf replaced by an arbitrary primitive. */
+function samePrimitivesShape(t: Type): fc.Arbitrary<Type> {
+  switch (t.kind) {
+    case "string":
+    case "number":
+    case "bool":
+      return primitiveType;
+    case "list":
+      return samePrimitivesShape(t.elementType).map(listType);
+    case "set":
+      return samePrimitivesShape(t.elementType).map(setType);
+    case "map":
+      return samePrimitivesShape(t.elementType).map(mapType);
+    case "object": {
+      const names = Object.keys(t.attributeTypes);
+      return fc
+        .tuple(...names.map((n) => samePrimitivesShape(t.attributeTypes[n] as Type)))
+        .map((ts) => objectType(Object.fromEntries(names.map((n, i) => [n, ts[i] as Type]))));
+    }
+    case "tuple":
+      return fc.tuple(...t.elementTypes.map(samePrimitivesShape)).map((ts) => tupleType(ts));
+    default:
+      return fc.constant(t);
   }
 }
 
@@ -204,6 +232,62 @@ describe("conversion properties", () => {
           expect(got.lengthInt()).toBe(es.length);
         },
       ),
+    );
+  });
+
+  it("safe unification: every returned conversion succeeds and lands on the unified type", () => {
+    // Wholly known inputs: a set of unknown length converts to a list of its *own* element type
+    // (a go-cty quirk), which would not conform.
+    const typeLists = fc.oneof(
+      fc.array(typeArb, { minLength: 1, maxLength: 3 }),
+      // Same shapes with other primitives at the leaves: these usually unify.
+      typeArb.chain((t) => fc.array(samePrimitivesShape(t), { minLength: 2, maxLength: 3 })),
+    );
+    let unifiedCount = 0;
+    const typesAndValues = typeLists.chain((types) =>
+      fc.tuple(...types.map((t) => arbValue(t, 1, true))).map((values) => ({ types, values })),
+    );
+    fc.assert(
+      fc.property(typesAndValues, ({ types, values }) => {
+        const unified = unify(types);
+        if (unified === undefined) return;
+        unifiedCount++;
+        expect(unified.conversions.length).toBe(types.length);
+        for (const [i, value] of values.entries()) {
+          const conversion = unified.conversions[i];
+          const out = conversion ? conversion(value) : value;
+          expect(testConformance(out.type, unified.type)).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The generator must actually exercise unification, not only its failures.
+    expect(unifiedCount).toBeGreaterThan(50);
+  });
+
+  it("unsafe conversion between arbitrary types either conforms or fails with a conversion error", () => {
+    const pairs = fc.oneof(
+      fc.tuple(typeArb, typeArb),
+      typeArb.chain((t) => fc.tuple(fc.constant(t), samePrimitivesShape(t))),
+    );
+    fc.assert(
+      fc.property(
+        pairs.chain(([from, to]) => arbValue(from, 1).map((value) => ({ value, to }))),
+        ({ value, to }) => {
+          let out: Value;
+          try {
+            out = convert(value, to);
+          } catch (e) {
+            expect(isCtyError(e) && e.code === "conversion", String(e)).toBe(true);
+            return;
+          }
+          // The one exception to conformance: an unknown-length set → list keeps its own
+          // element type (go-cty quirk).
+          if (!out.isKnown() && value.type.kind === "set" && to.kind === "list") return;
+          expect(testConformance(out.type, to)).toEqual([]);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -187,17 +187,24 @@ func uni(name string, types ...cty.Type) {
 			tjs = append(tjs, typeJSON(t))
 		}
 		rec := obj{{"types", tjs}}
-		safe, _ := convert.Unify(types)
-		unsafe, _ := convert.UnifyUnsafe(types)
+		safe, safeConvs := convert.Unify(types)
+		unsafe, unsafeConvs := convert.UnifyUnsafe(types)
+		needed := func(convs []convert.Conversion) []bool {
+			out := []bool{}
+			for _, c := range convs {
+				out = append(out, c != nil)
+			}
+			return out
+		}
 		if safe == cty.NilType {
 			rec = rec.with("safe", nil)
 		} else {
-			rec = rec.with("safe", typeJSON(safe))
+			rec = rec.with("safe", typeJSON(safe)).with("safeConversions", needed(safeConvs))
 		}
 		if unsafe == cty.NilType {
 			rec = rec.with("unsafe", nil)
 		} else {
-			rec = rec.with("unsafe", typeJSON(unsafe))
+			rec = rec.with("unsafe", typeJSON(unsafe)).with("unsafeConversions", needed(unsafeConvs))
 		}
 		out("unify").add(name, rec.with("source", "go-cty"))
 	})

@@ -195,6 +195,10 @@ export interface UnifyVector extends VectorBase {
   readonly safe: TypeJson | null;
   /** Result of unsafe unification, null when none. */
   readonly unsafe: TypeJson | null;
+  /** Per input type: does safe unification need a conversion for it (go-cty's non-nil entries). */
+  readonly safeConversions?: readonly boolean[];
+  /** Per input type: does unsafe unification need a conversion for it. */
+  readonly unsafeConversions?: readonly boolean[];
 }
 
 /** An equality vector: `equals(a, b)` and `rawEquals(a, b)`. @category models */

@@ -88,7 +88,9 @@ export function typeFromJson(input: string | Uint8Array): Type {
   if (next !== undefined && next !== 0x5d && next !== 0x7d) {
     throw new CtyError(
       "decode",
-      node.kind === "string" ? "extraneous data after type description" : "unexpected extra data in type description",
+      node.kind === "string"
+        ? "extraneous data after type description"
+        : "unexpected extra data in type description",
     );
   }
   return t;

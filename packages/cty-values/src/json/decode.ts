@@ -110,7 +110,8 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
     case "tuple": {
       if (node.kind !== "array") throw path.error("decode", "missing expected [");
       const ets = t.elementTypes;
-      if (node.items.length > ets.length) throw path.error("decode", `too many tuple elements (need ${ets.length})`);
+      if (node.items.length > ets.length)
+        throw path.error("decode", `too many tuple elements (need ${ets.length})`);
       const vals = new Array<Value>(node.items.length);
       for (let i = 0; i < node.items.length; i++) {
         path.index(i);
@@ -119,7 +120,11 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
       }
       if (vals.length !== ets.length) {
         // go-cty reports this one at the tuple's parent (its path slice drops one step too many).
-        throw path.error("decode", `not enough tuple elements (need ${ets.length})`, Math.max(0, path.depth - 1));
+        throw path.error(
+          "decode",
+          `not enough tuple elements (need ${ets.length})`,
+          Math.max(0, path.depth - 1),
+        );
       }
       return vals.length === 0 ? EmptyTupleVal : tupleVal(vals);
     }

@@ -108,7 +108,8 @@ class Parser {
         this.literal("null");
         return NULL_NODE;
       default:
-        if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) return { kind: "number", text: this.number() };
+        if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39))
+          return { kind: "number", text: this.number() };
         return this.fail(c, context);
     }
   }

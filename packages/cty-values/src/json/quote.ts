@@ -6,10 +6,19 @@
 
 const HEX = "0123456789abcdef";
 
-// Anything that needs escaping in Go's encoding/json with HTML escaping on (json.Marshal's
-// default): controls, quote, backslash, <, >, &, U+2028, U+2029, and surrogates (a lone one is
-// invalid UTF-8, which Go writes as \ufffd).
-const NEEDS_JSON_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+/**
+ * Does anything need escaping in Go's encoding/json with HTML escaping on (json.Marshal's
+ * default)? Controls, quote, backslash, <, >, &, U+2028, U+2029 and surrogates (a lone one is
+ * invalid UTF-8, which Go writes as \ufffd; pairs are checked in the slow path).
+ */
+function needsJsonEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x3c || c === 0x3e || c === 0x26) return true;
+    if (c >= 0x2028 && (c === 0x2028 || c === 0x2029 || (c >= 0xd800 && c <= 0xdfff))) return true;
+  }
+  return false;
+}
 
 /**
  * A JSON string literal exactly as Go's `json.Marshal` writes it.
@@ -20,7 +29,7 @@ const NEEDS_JSON_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
  * @internal
  */
 export function goJsonString(s: string): string {
-  if (!NEEDS_JSON_ESCAPE.test(s)) return `"${s}"`;
+  if (!needsJsonEscape(s)) return `"${s}"`;
   let out = '"';
   let start = 0;
   for (let i = 0; i < s.length; i++) {

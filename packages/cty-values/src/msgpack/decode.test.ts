@@ -75,7 +75,12 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
       objectType({ a: stringType, b: stringType }),
       "an object with 2 attributes is required (1 given)",
     ],
-    ["dynamic wrapper of 1", "91c40822737472696e6722", dynamicType, "dynamic value array must have exactly two elements"],
+    [
+      "dynamic wrapper of 1",
+      "91c40822737472696e6722",
+      dynamicType,
+      "dynamic value array must have exactly two elements",
+    ],
     ["dynamic not an array", "a26869", dynamicType, "msgpack: invalid code=a2 decoding array length"],
     ["dynamic bad type JSON", "92c40522666f6f22a26869", dynamicType, 'invalid primitive type name "foo"'],
     ["dynamic type not bytes", "920101", dynamicType, "msgpack: invalid code=1 decoding bytes length"],
@@ -84,7 +89,12 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
     ["cut ext header", "c7", stringType, "extension code is required for unknown value"],
     ["cut ext body", "c7050c8205", stringType, "failed to read msgpack extension body: unexpected EOF"],
     ["refinement not a map", "d50c9000", stringType, "failed to decode msgpack extension body: not a map"],
-    ["non-integer refinement key", "d50c81a0", stringType, "failed to decode msgpack extension body: non-integer key in map"],
+    [
+      "non-integer refinement key",
+      "d50c81a0",
+      stringType,
+      "failed to decode msgpack extension body: non-integer key in map",
+    ],
     ["empty input", "", stringType, "unexpected EOF"],
     ["invalid UTF-8", "a2c328", stringType, "string is not valid UTF-8"],
     ["non-string map key", "8101a0", mapType(stringType), "non-string key in map"],
@@ -104,7 +114,9 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
   });
 
   it("names an unsupported attribute by its key", () => {
-    expect(decodeError("81a17aa178", objectType({ a: stringType })).message).toBe('["z"]: unsupported attribute');
+    expect(decodeError("81a17aa178", objectType({ a: stringType })).message).toBe(
+      '["z"]: unsupported attribute',
+    );
   });
 
   it("rejects a repeated object attribute", () => {
@@ -116,7 +128,9 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
   it("addresses list, map and tuple elements", () => {
     expect(decodeError("92a16101", listType(stringType)).message).toBe("[1]: string is required");
     expect(decodeError("81a16bc3", mapType(stringType)).message).toBe('["k"]: string is required');
-    expect(decodeError("92a161a162", tupleType([stringType, numberType])).message).toBe("[1]: number is required");
+    expect(decodeError("92a161a162", tupleType([stringType, numberType])).message).toBe(
+      "[1]: number is required",
+    );
   });
 
   it("refuses refinement payloads over 1 KiB", () => {
@@ -303,8 +317,8 @@ describe("fromMsgpack leniency (go-cty compatible)", () => {
 
   it("returns the same CtyNumber kinds go-cty builds", () => {
     expect(fromMsgpack(fromHex("05"), numberType).asNumber().precision).toBe(64);
-    expect(fromMsgpack(fromHex("cb3ff8000000000000"), numberType).asNumber().equals(CtyNumber.fromFloat64(1.5))).toBe(
-      true,
-    );
+    expect(
+      fromMsgpack(fromHex("cb3ff8000000000000"), numberType).asNumber().equals(CtyNumber.fromFloat64(1.5)),
+    ).toBe(true);
   });
 });

@@ -225,13 +225,29 @@ const NUMBER_BODY = new Uint8Array(256);
 /** Bytes after the code byte of every fixed-size item that is not a single byte; 0 elsewhere. */
 const FIXED_BODY = new Uint8Array(256);
 for (const [code, size] of [
-  [0xcc, 1], [0xcd, 2], [0xce, 4], [0xcf, 8], [0xd0, 1], [0xd1, 2], [0xd2, 4], [0xd3, 8], [0xca, 4], [0xcb, 8],
+  [0xcc, 1],
+  [0xcd, 2],
+  [0xce, 4],
+  [0xcf, 8],
+  [0xd0, 1],
+  [0xd1, 2],
+  [0xd2, 4],
+  [0xd3, 8],
+  [0xca, 4],
+  [0xcb, 8],
 ] as const) {
   NUMBER_BODY[code] = size;
   FIXED_BODY[code] = size;
 }
 // fixext 1/2/4/8/16: type byte plus payload.
-for (const [code, size] of [[0xd4, 2], [0xd5, 3], [0xd6, 5], [0xd7, 9], [0xd8, 17]] as const) FIXED_BODY[code] = size;
+for (const [code, size] of [
+  [0xd4, 2],
+  [0xd5, 3],
+  [0xd6, 5],
+  [0xd7, 9],
+  [0xd8, 17],
+] as const)
+  FIXED_BODY[code] = size;
 
 function isExt(c: number): boolean {
   return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9);
@@ -476,9 +492,11 @@ function decodeUnknown(d: Decoder, t: Type): Value {
     d.pos = bodyStart + len;
     return t.kind === "dynamic" ? DynamicVal : unknownVal(t);
   }
-  if (typeCode !== REFINED_UNKNOWN_EXT) d.fail(`unsupported extension type 0x${goExtType(typeCode)} with len ${len}`);
+  if (typeCode !== REFINED_UNKNOWN_EXT)
+    d.fail(`unsupported extension type 0x${goExtType(typeCode)} with len ${len}`);
   if (len > MAX_REFINEMENT_BYTES) d.fail("oversize unknown value refinement");
-  if (available < len) d.fail(`failed to read msgpack extension body: ${available === 0 ? "EOF" : "unexpected EOF"}`);
+  if (available < len)
+    d.fail(`failed to read msgpack extension body: ${available === 0 ? "EOF" : "unexpected EOF"}`);
   d.pos = bodyStart + len;
 
   // The body is decoded in its own window; bytes after the refinement map are ignored, as
@@ -581,7 +599,8 @@ function decodeRefinements(d: Decoder, body: Decoder, entries: number, t: Type):
         case 6n: {
           if (!isCollection) bodyError(d, "length lower bound refinement for non-collection type");
           const n = readBodyInt(body);
-          if (n === undefined) bodyError(d, "length bound refinement must be integer or [integer, bool] array");
+          if (n === undefined)
+            bodyError(d, "length bound refinement must be integer or [integer, bool] array");
           if (key === 5n) {
             minLen = Math.max(minLen, Number(n));
             builder = builder.collectionLengthLowerBound(Number(n));

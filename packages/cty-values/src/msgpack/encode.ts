@@ -52,21 +52,30 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
     return;
   }
   const p = v.payload;
-  if (p === NULL_PAYLOAD) return w.nil();
-  if (isUnknownPayload(p)) return encodeUnknown(w, v.type, p.refinement);
+  if (p === NULL_PAYLOAD) {
+    w.nil();
+    return;
+  }
+  if (isUnknownPayload(p)) {
+    encodeUnknown(w, v.type, p.refinement);
+    return;
+  }
 
   switch (t.kind) {
     case "string":
-      return w.string(p as string);
+      w.string(p as string);
+      return;
     case "number":
       try {
-        return writeNumber(w, p as CtyNumber);
+        writeNumber(w, p as CtyNumber);
+        return;
       } catch (err) {
         // Only a number too large to print in decimal can fail here.
         throw rebase(err, path, "encode");
       }
     case "bool":
-      return w.bool(p as boolean);
+      w.bool(p as boolean);
+      return;
     case "list":
     case "set": {
       const elems = p as readonly Value[];
@@ -123,7 +132,8 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
     }
     case "dynamic":
       // Only DynamicVal/NullVal(dynamic) reach here, and both returned above.
-      return w.nil();
+      w.nil();
+      return;
   }
 }
 
@@ -133,9 +143,18 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
  * @internal
  */
 export function writeNumber(w: MsgpackWriter, n: CtyNumber): void {
-  if (n.isInfinite()) return w.float64(n.sign() < 0 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY);
-  if (n.isInt64()) return w.int(n.toBigInt());
-  if (!n.isInteger() && n.isExactFloat64()) return w.float64(n.toFloat64());
+  if (n.isInfinite()) {
+    w.float64(n.sign() < 0 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY);
+    return;
+  }
+  if (n.isInt64()) {
+    w.int(n.toBigInt());
+    return;
+  }
+  if (!n.isInteger() && n.isExactFloat64()) {
+    w.float64(n.toFloat64());
+    return;
+  }
   w.string(n.text());
 }
 
@@ -149,7 +168,10 @@ function writePlainUnknown(w: MsgpackWriter): void {
 }
 
 function encodeUnknown(w: MsgpackWriter, type: Type, r: Refinement | undefined): void {
-  if (r === undefined || type.kind === "dynamic") return writePlainUnknown(w);
+  if (r === undefined || type.kind === "dynamic") {
+    writePlainUnknown(w);
+    return;
+  }
   const body = new MsgpackWriter(32);
   let count = 0;
   if (r.notNull === true) {
@@ -200,7 +222,10 @@ function encodeUnknown(w: MsgpackWriter, type: Type, r: Refinement | undefined):
     default:
       break;
   }
-  if (count === 0) return writePlainUnknown(w);
+  if (count === 0) {
+    writePlainUnknown(w);
+    return;
+  }
   // The payload is the map header (count ≤ 6, so one byte) followed by the entries.
   w.extHeader(REFINED_UNKNOWN_EXT, 1 + body.pos);
   w.byte(0x80 | count);

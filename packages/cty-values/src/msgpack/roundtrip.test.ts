@@ -20,11 +20,13 @@ function onlyCtyErrors(f: () => unknown): void {
 describe("msgpack properties", () => {
   it("decode(encode(v)) rawEquals v, and re-encoding gives the same bytes", () => {
     fc.assert(
-      fc.property(arbTypedValue({ unknowns: true, infinities: true }), ([t, v]) => {
+      fc.property(arbTypedValue({ unknowns: true, infinities: true, maxFloat: 9.2e18 }), ([t, v]) => {
         const bytes = toMsgpack(v, t);
         const back = fromMsgpack(bytes, t);
         if (!rawEquals(back, v)) {
-          throw new Error(`round trip changed ${valueGoString(v)} into ${valueGoString(back)} (${toHex(bytes)})`);
+          throw new Error(
+            `round trip changed ${valueGoString(v)} into ${valueGoString(back)} (${toHex(bytes)})`,
+          );
         }
         expect(toHex(toMsgpack(back, t))).toBe(toHex(bytes));
       }),
@@ -44,7 +46,7 @@ describe("msgpack properties", () => {
   it("truncated or corrupted encodings decode or throw a decode CtyError", () => {
     fc.assert(
       fc.property(
-        arbTypedValue({ unknowns: true, infinities: true }),
+        arbTypedValue({ unknowns: true, infinities: true, maxFloat: 9.2e18 }),
         fc.nat(),
         fc.nat(255),
         fc.boolean(),

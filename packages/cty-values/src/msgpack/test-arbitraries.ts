@@ -41,6 +41,12 @@ export interface ArbValueOptions {
   readonly unknowns: boolean;
   /** ±Infinity; JSON cannot carry them. */
   readonly infinities: boolean;
+  /**
+   * Largest float64 magnitude generated. Float64 integers are written as their shortest text
+   * ("26559154855871150"), which reads back as a different integer once they pass 2^53 (JSON)
+   * or leave int64 (msgpack); go-cty does the same, so the round-trip properties stay below.
+   */
+  readonly maxFloat: number;
 }
 
 const attrName = fc.oneof(
@@ -89,11 +95,8 @@ function arbNumber(opts: ArbValueOptions): fc.Arbitrary<Value> {
   const choices: fc.Arbitrary<Value>[] = [
     fc.integer().map((n) => numberVal(n)),
     fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map((n) => numberVal(n)),
-    // Float64 integers beyond int64 are sent as their shortest text ("9223372036854776000" for
-    // 2^63), which reads back as a different integer: go-cty does the same, so they are left to
-    // the unit tests.
     fc
-      .double({ noNaN: true, min: -9.2e18, max: 9.2e18 })
+      .double({ noNaN: true, min: -opts.maxFloat, max: opts.maxFloat })
       // Negative zero: a set may hold both 0 and -0 (their hashes differ) but both are sent as
       // 00, so a round trip merges them; covered by unit tests instead.
       .map((x) => numberVal(CtyNumber.fromFloat64(x === 0 ? 0 : x))),
@@ -107,7 +110,9 @@ function arbNumber(opts: ArbValueOptions): fc.Arbitrary<Value> {
     fc.constantFrom("0.1", "1e20", "1.0", "1e-7", "18446744073709551615").map((s) => numberVal(s)),
   ];
   if (opts.infinities) {
-    choices.push(fc.constantFrom(numberVal(CtyNumber.positiveInfinity), numberVal(CtyNumber.negativeInfinity)));
+    choices.push(
+      fc.constantFrom(numberVal(CtyNumber.positiveInfinity), numberVal(CtyNumber.negativeInfinity)),
+    );
   }
   return fc.oneof(...choices);
 }
@@ -137,9 +142,16 @@ function arbRefinedUnknown(t: Type): fc.Arbitrary<Value> {
       return fc.oneof(
         plain,
         fc
-          .tuple(fc.boolean(), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.boolean())
+          .tuple(
+            fc.boolean(),
+            fc.integer({ min: -1000, max: 1000 }),
+            fc.integer({ min: 1, max: 1000 }),
+            fc.boolean(),
+          )
           .map(([nn, lo, span, inc]) => {
-            const b = refine(unknownVal(t)).numberLowerBound(lo, inc).numberUpperBound(lo + span, true);
+            const b = refine(unknownVal(t))
+              .numberLowerBound(lo, inc)
+              .numberUpperBound(lo + span, true);
             return (nn ? b.notNull() : b).newValue();
           }),
       );
@@ -199,7 +211,9 @@ function arbKnown(t: Type, opts: ArbValueOptions, depth: number): fc.Arbitrary<V
         .dictionary(attrName, arbValueOf(t.elementType, opts, depth + 1), { maxKeys: 4 })
         .map((d) => (Object.keys(d).length === 0 ? mapValEmpty(t.elementType) : mapVal(d)));
     case "tuple":
-      return fc.tuple(...t.elementTypes.map((et) => arbValueOf(et, opts, depth + 1))).map((vs) => tupleVal(vs));
+      return fc
+        .tuple(...t.elementTypes.map((et) => arbValueOf(et, opts, depth + 1)))
+        .map((vs) => tupleVal(vs));
     case "object": {
       const names = Object.keys(t.attributeTypes);
       return fc

@@ -85,7 +85,10 @@ function unitsToString(units: ArrayLike<number>, n: number): string {
   if (n <= CHUNK) return String.fromCharCode.apply(null, Array.prototype.slice.call(units, 0, n) as number[]);
   let s = "";
   for (let i = 0; i < n; i += CHUNK) {
-    s += String.fromCharCode.apply(null, Array.prototype.slice.call(units, i, Math.min(n, i + CHUNK)) as number[]);
+    s += String.fromCharCode.apply(
+      null,
+      Array.prototype.slice.call(units, i, Math.min(n, i + CHUNK)) as number[],
+    );
   }
   return s;
 }
@@ -98,7 +101,12 @@ function unitsToString(units: ArrayLike<number>, n: number): string {
  * becomes one U+FFFD, exactly as Go's `utf8.DecodeRune` loop (and so `encoding/json`) does.
  * @internal
  */
-export function decodeUtf8(bytes: Uint8Array, start: number, end: number, strict: boolean): string | undefined {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  strict: boolean,
+): string | undefined {
   // Fast path: short ASCII runs are the overwhelming majority of cty strings.
   let ascii = true;
   for (let i = start; i < end; i++) {

@@ -81,7 +81,11 @@ const vectors: Vector[] = [
   },
   {
     name: "#8 number not null in [0,10]",
-    value: refine(unknownVal(numberType)).notNull().numberLowerBound(0, true).numberUpperBound(10, true).newValue(),
+    value: refine(unknownVal(numberType))
+      .notNull()
+      .numberLowerBound(0, true)
+      .numberUpperBound(10, true)
+      .newValue(),
     type: numberType,
     hex: "c70b0c8301c2039200c304920ac3",
   },
@@ -102,7 +106,9 @@ const vectors: Vector[] = [
   },
   {
     name: "#11 map(string) length 2, not collapsed",
-    value: refine(unknownVal(mapType(stringType))).collectionLength(2).newValue(),
+    value: refine(unknownVal(mapType(stringType)))
+      .collectionLength(2)
+      .newValue(),
     type: mapType(stringType),
     hex: "c7050c8205020602",
   },
@@ -114,7 +120,9 @@ const vectors: Vector[] = [
   },
   {
     name: "#12 unknown object not null",
-    value: refine(unknownVal(objectType({ a: stringType }))).notNull().newValue(),
+    value: refine(unknownVal(objectType({ a: stringType })))
+      .notNull()
+      .newValue(),
     type: objectType({ a: stringType }),
     hex: "c7030c8101c2",
   },
@@ -138,7 +146,12 @@ const vectors: Vector[] = [
   { name: "#14 -2147483649", value: int(-2147483649), type: numberType, hex: "d3ffffffff7fffffff" },
   { name: "-2^63", value: int(-(2n ** 63n)), type: numberType, hex: "d38000000000000000" },
   { name: "#15 4294967296", value: int(4294967296), type: numberType, hex: "cf0000000100000000" },
-  { name: "#15 / §7.1 2^53+1 (int64)", value: int(2n ** 53n + 1n), type: numberType, hex: "cf0020000000000001" },
+  {
+    name: "#15 / §7.1 2^53+1 (int64)",
+    value: int(2n ** 53n + 1n),
+    type: numberType,
+    hex: "cf0020000000000001",
+  },
   { name: "#15 2^63-1", value: int(2n ** 63n - 1n), type: numberType, hex: "cf7fffffffffffffff" },
   {
     name: "#16 / §7.8 2^64-1 as a string, not cf",
@@ -159,8 +172,18 @@ const vectors: Vector[] = [
   },
   { name: "#19 / §7.6 parsed 1.0", value: parsed("1.0"), type: numberType, hex: "01" },
   { name: "#19 / §7.7 parsed -0", value: parsed("-0"), type: numberType, hex: "00" },
-  { name: "#20 +Inf", value: numberVal(CtyNumber.positiveInfinity), type: numberType, hex: "cb7ff0000000000000" },
-  { name: "#20 -Inf", value: numberVal(CtyNumber.negativeInfinity), type: numberType, hex: "cbfff0000000000000" },
+  {
+    name: "#20 +Inf",
+    value: numberVal(CtyNumber.positiveInfinity),
+    type: numberType,
+    hex: "cb7ff0000000000000",
+  },
+  {
+    name: "#20 -Inf",
+    value: numberVal(CtyNumber.negativeInfinity),
+    type: numberType,
+    hex: "cbfff0000000000000",
+  },
   {
     name: "§7.10 parsed 1e-400 as a string",
     value: parsed("1e-400"),
@@ -216,7 +239,12 @@ const vectors: Vector[] = [
     type: tupleType([stringType, numberType, boolType]),
     hex: "93a16101c3",
   },
-  { name: "#27 hi as dynamic", value: stringVal("hi"), type: dynamicType, hex: "92c40822737472696e6722a26869" },
+  {
+    name: "#27 hi as dynamic",
+    value: stringVal("hi"),
+    type: dynamicType,
+    hex: "92c40822737472696e6722a26869",
+  },
   {
     name: "#28 unknown string as dynamic",
     value: unknownVal(stringType),
@@ -268,11 +296,26 @@ const vectors: Vector[] = [
     type: listType(numberType),
     hex: "dc0010000102030405060708090a0b0c0d0e0f",
   },
-  { name: "15-element list uses fixarray", value: listVal(Array.from({ length: 15 }, (_, i) => int(i))), type: listType(numberType), hex: "9f000102030405060708090a0b0c0d0e" },
+  {
+    name: "15-element list uses fixarray",
+    value: listVal(Array.from({ length: 15 }, (_, i) => int(i))),
+    type: listType(numberType),
+    hex: "9f000102030405060708090a0b0c0d0e",
+  },
   { name: "#34 31-byte string", value: stringVal(xs(31)), type: stringType, hex: `bf${asciiHex(xs(31))}` },
   { name: "#34 32-byte string", value: stringVal(xs(32)), type: stringType, hex: `d920${asciiHex(xs(32))}` },
-  { name: "#34 255-byte string", value: stringVal(xs(255)), type: stringType, hex: `d9ff${asciiHex(xs(255))}` },
-  { name: "#34 256-byte string", value: stringVal(xs(256)), type: stringType, hex: `da0100${asciiHex(xs(256))}` },
+  {
+    name: "#34 255-byte string",
+    value: stringVal(xs(255)),
+    type: stringType,
+    hex: `d9ff${asciiHex(xs(255))}`,
+  },
+  {
+    name: "#34 256-byte string",
+    value: stringVal(xs(256)),
+    type: stringType,
+    hex: `da0100${asciiHex(xs(256))}`,
+  },
   {
     name: "65536-byte string uses str32",
     value: stringVal(xs(65536)),

@@ -81,13 +81,21 @@ export class MsgpackWriter {
    */
   int(n: bigint | number): void {
     if (typeof n === "number") {
-      if (n >= 0 && n <= 0xffffffff) return this.uint32(n);
-      if (n < 0 && n >= -0x80000000) return this.negInt32(n);
+      if (n >= 0 && n <= 0xffffffff) {
+        this.uint32(n);
+        return;
+      }
+      if (n < 0 && n >= -0x80000000) {
+        this.negInt32(n);
+        return;
+      }
       n = BigInt(n);
     } else if (n >= 0n && n <= 0xffffffffn) {
-      return this.uint32(Number(n));
+      this.uint32(Number(n));
+      return;
     } else if (n < 0n && n >= -0x80000000n) {
-      return this.negInt32(Number(n));
+      this.negInt32(Number(n));
+      return;
     }
     this.ensure(9);
     if (n >= 0n) {
@@ -172,15 +180,20 @@ export class MsgpackWriter {
   extHeader(type: number, len: number): void {
     switch (len) {
       case 1:
-        return this.codeUint(0xd4, 1, type & 0xff);
+        this.codeUint(0xd4, 1, type & 0xff);
+        return;
       case 2:
-        return this.codeUint(0xd5, 1, type & 0xff);
+        this.codeUint(0xd5, 1, type & 0xff);
+        return;
       case 4:
-        return this.codeUint(0xd6, 1, type & 0xff);
+        this.codeUint(0xd6, 1, type & 0xff);
+        return;
       case 8:
-        return this.codeUint(0xd7, 1, type & 0xff);
+        this.codeUint(0xd7, 1, type & 0xff);
+        return;
       case 16:
-        return this.codeUint(0xd8, 1, type & 0xff);
+        this.codeUint(0xd8, 1, type & 0xff);
+        return;
     }
     if (len <= 0xff) this.codeUint(0xc7, 1, len);
     else if (len <= 0xffff) this.codeUint(0xc8, 2, len);

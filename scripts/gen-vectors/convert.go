@@ -57,6 +57,13 @@ func cv(name string, v cty.Value, want cty.Type) {
 		rec = rec.with("safe", convert.GetConversion(uv.Type(), want) != nil)
 		rec = rec.with("unsafe", convert.GetConversionUnsafe(uv.Type(), want) != nil)
 		res, err := convert.Convert(v, want)
+		// go-cty builds some mismatch messages in map iteration order: insist on one answer.
+		for i := 0; i < 32; i++ {
+			res2, err2 := convert.Convert(v, want)
+			if (err == nil) != (err2 == nil) || (err != nil && err.Error() != err2.Error()) || (err == nil && !res.RawEquals(res2)) {
+				panic("conversion result is not deterministic")
+			}
+		}
 		if err != nil {
 			out("convert").add(name, rec.with("error", errDesc(err)).with("source", "go-cty"))
 			return
@@ -170,6 +177,59 @@ func genConvert() {
 	cv("list-of-lists/inner-convert", list(list(iv(1)), list(iv(2), iv(3))), L(L(S)))
 	cv("map-of-lists-to-map-dynamic", mapv("a", list(sv("x")), "b", cty.ListValEmpty(S)), M(D))
 	cv("object-with-list-and-tuple-to-map-dynamic", object("a", list(sv("x")), "b", tuple(sv("y"))), M(D))
+
+	// MismatchMessage wording (convert/mismatch_msg.go), one problem per vector
+	cv("mismatch/two-missing-attributes", object("a", sv("x")), O("a", S, "b", S, "c", S))
+	cv("mismatch/three-missing-attributes", object("a", sv("x")), O("a", S, "b", S, "c", S, "d", N))
+	cv("mismatch/missing-required-optional-present", object("a", sv("x")), OOpt([]string{"c"}, "a", S, "b", S, "c", S))
+	cv("mismatch/attribute-type", object("a", bv(true), "b", sv("x")), O("a", N, "b", S))
+	cv("mismatch/attribute-value", object("a", sv("x"), "b", sv("y")), O("a", N, "b", S))
+	cv("mismatch/nested-attribute-type", object("o", object("a", bv(true))), O("o", O("a", N)))
+	cv("mismatch/tuple-element-to-list", tuple(sv("a"), tuple(sv("b"))), L(S))
+	cv("mismatch/tuple-element-to-set", tuple(sv("a"), list(sv("b"))), St(S))
+	cv("mismatch/object-element-to-map", object("a", sv("x"), "b", list(sv("y"))), M(S))
+	cv("mismatch/list-of-lists-to-list", list(list(sv("a"))), L(S))
+	cv("mismatch/set-of-bools-to-set-of-numbers", set(bv(true)), St(N))
+	cv("mismatch/map-of-lists-to-map", mapv("a", list(sv("x"))), M(S))
+	cv("mismatch/list-to-map", list(sv("a")), M(S))
+	cv("mismatch/map-to-list", mapv("a", sv("x")), L(S))
+	cv("mismatch/set-to-map", set(sv("a")), M(S))
+	cv("mismatch/string-to-object", sv("a"), O("a", S))
+	cv("mismatch/string-to-tuple", sv("a"), T(S))
+	cv("mismatch/number-to-list-any", iv(1), L(D))
+	cv("mismatch/number-to-map-any", iv(1), M(D))
+	cv("mismatch/number-to-set-any", iv(1), St(D))
+	cv("mismatch/tuple-length", tuple(sv("a"), sv("b"), sv("c")), T(S, S))
+	cv("mismatch/tuple-to-object", tuple(sv("a")), O("a", S))
+	cv("mismatch/object-to-tuple", object("a", sv("x")), T(S))
+	cv("mismatch/list-to-tuple", list(sv("a"), sv("b")), T(S, S))
+	cv("mismatch/tuple-to-set-any", tuple(iv(1), bv(true)), St(D))
+	cv("mismatch/object-to-map-any", object("a", bv(true), "b", iv(1)), M(D))
+	cv("mismatch/object-to-list", object("a", sv("x")), L(S))
+	cv("mismatch/tuple-to-map", tuple(sv("a")), M(S))
+	cv("mismatch/bool-to-list", bv(true), L(B))
+	cv("mismatch/list-bool-to-list-number", list(bv(true)), L(N))
+	cv("mismatch/map-object-missing-in-element", mapv("k", object("a", sv("x"))), M(O("a", S, "b", S)))
+	// value-dependent failures and their paths
+	cv("path/map-element", mapv("a", sv("1"), "b", sv("x")), M(N))
+	cv("path/map-to-object-element", mapv("a", sv("x")), O("a", N))
+	cv("path/object-in-list-in-map", mapv("k", list(object("n", sv("1")), object("n", sv("no")))), M(L(O("n", N))))
+	cv("path/set-of-objects-element", set(object("n", sv("x"))), St(O("n", N)))
+	cv("path/tuple-nested", tuple(sv("1"), tuple(sv("x"))), T(N, T(N)))
+	cv("path/object-attribute-string-to-bool", object("flag", sv("yes")), O("flag", B))
+	cv("path/key-needing-quotes", mapv("a \"b\"", sv("x")), M(N))
+	// unknowns, nulls and dynamics inside known containers
+	cv("inner/DynamicVal-in-tuple-to-list", tuple(cty.DynamicVal, sv("a")), L(S))
+	cv("inner/null-dynamic-in-tuple-to-list", tuple(null(D), sv("a")), L(S))
+	cv("inner/null-in-list-to-set", list(null(S), sv("a"), null(S)), St(S))
+	cv("inner/unknown-in-list-to-set-number", list(unk(S), sv("1")), St(N))
+	cv("inner/unknown-object-in-list-to-optional", list(unk(O("a", S))), L(OOpt([]string{"b"}, "a", S, "b", S)))
+	cv("inner/marked-map-element-fails", mapv("a", sv("x").Mark("sensitive")), M(N))
+	cv("inner/marked-list-to-set", list(sv("b"), sv("a")).Mark("sensitive"), St(S))
+	cv("inner/optional-nested-null", object("o", null(O("x", S))), O("o", OOpt([]string{"y"}, "x", S, "y", OOpt([]string{"z"}, "z", S))))
+	cv("inner/object-optional-present", object("a", sv("x"), "b", iv(1)), OOpt([]string{"b"}, "a", S, "b", S))
+	cv("inner/empty-list-to-set-any", cty.ListValEmpty(S), St(D))
+	cv("inner/empty-map-to-object-optional", cty.MapValEmpty(S), OOpt([]string{"a"}, "a", S))
 }
 
 // quoteName makes a string usable inside a vector name.

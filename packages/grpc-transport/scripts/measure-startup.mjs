@@ -14,14 +14,23 @@ const clientCert = generateServerCertificate({ curve: "P-521" }).certPem; // lik
 const dir = join(root, ".test-build");
 mkdirSync(dir, { recursive: true });
 const esm = join(dir, "startup-fixture.mjs");
-writeFileSync(esm, `import { serve } from "../dist/index.js";\nawait serve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`);
+writeFileSync(
+  esm,
+  `import { serve } from "../dist/index.js";\nawait serve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`,
+);
 const cjs = join(dir, "startup-fixture.cjs");
-writeFileSync(cjs, `const { serve } = require("../dist/index.cjs");\nserve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`);
+writeFileSync(
+  cjs,
+  `const { serve } = require("../dist/index.cjs");\nserve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`,
+);
 
 function time(args, env, untilLine) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     let done = false;
     const finish = () => {
       if (done) return;
@@ -39,7 +48,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // directory of our own.
 const socketDir = mkdtempSync(join(tmpdir(), "tfkit-startup-"));
 process.on("exit", () => rmSync(socketDir, { recursive: true, force: true }));
-const pluginEnv = { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_UNIX_SOCKET_DIR: socketDir };
+const pluginEnv = {
+  TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+  PLUGIN_PROTOCOL_VERSIONS: "5,6",
+  PLUGIN_UNIX_SOCKET_DIR: socketDir,
+};
 const cases = [
   ["node -e 0", ["-e", "0"], {}, false],
   ["ESM provider, plaintext", [esm], pluginEnv, true],
@@ -54,5 +67,7 @@ for (let i = 0; i < runs; i++) {
 const base = median(results["node -e 0"]);
 for (const [name, xs] of Object.entries(results)) {
   const m = median(xs);
-  console.log(`${name.padEnd(26)} median ${m.toFixed(1)} ms  min ${Math.min(...xs).toFixed(1)} ms  (+${(m - base).toFixed(1)} ms vs bare node)`);
+  console.log(
+    `${name.padEnd(26)} median ${m.toFixed(1)} ms  min ${Math.min(...xs).toFixed(1)} ms  (+${(m - base).toFixed(1)} ms vs bare node)`,
+  );
 }

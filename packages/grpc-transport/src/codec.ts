@@ -53,7 +53,10 @@ function capsIn(m: pb.ClientCapabilities | undefined): ClientCapabilities | unde
 function rawStateIn(m: pb.RawState | undefined): RawState | undefined {
   if (m === undefined) return undefined;
   const hasFlatmap = Object.keys(m.flatmap).length > 0;
-  return { ...(m.json.length > 0 ? { json: m.json } : {}), ...(hasFlatmap ? { flatmap: { ...m.flatmap } } : {}) };
+  return {
+    ...(m.json.length > 0 ? { json: m.json } : {}),
+    ...(hasFlatmap ? { flatmap: { ...m.flatmap } } : {}),
+  };
 }
 
 function identityIn(m: pb.ResourceIdentityData | undefined): ResourceIdentityData | undefined {
@@ -86,7 +89,9 @@ function stepOut(s: AttributePathStep): Init<typeof pb.AttributePath_StepSchema>
     case "elementKeyInt":
       return { selector: { case: "elementKeyInt", value: BigInt(s.key) } };
     default:
-      throw new TypeError(`unknown attribute path step kind ${JSON.stringify((s as { kind: unknown }).kind)}`);
+      throw new TypeError(
+        `unknown attribute path step kind ${JSON.stringify((s as { kind: unknown }).kind)}`,
+      );
   }
 }
 
@@ -129,7 +134,9 @@ export function diagsIn(ds: readonly pb.Diagnostic[]): Diagnostic[] {
     severity: sev[d.severity] ?? "invalid",
     summary: d.summary,
     ...(d.detail === "" ? {} : { detail: d.detail }),
-    ...(d.attribute === undefined || d.attribute.steps.length === 0 ? {} : { attribute: pathIn(d.attribute) }),
+    ...(d.attribute === undefined || d.attribute.steps.length === 0
+      ? {}
+      : { attribute: pathIn(d.attribute) }),
   }));
 }
 
@@ -200,7 +207,9 @@ function schemaOut(s: Schema | undefined): Init<typeof pb.SchemaSchema> {
   return { version: BigInt(s?.version ?? 0), block: blockOut(s?.block) };
 }
 
-function schemaMapOut(m: Readonly<Record<string, Schema>> | undefined): Record<string, Init<typeof pb.SchemaSchema>> {
+function schemaMapOut(
+  m: Readonly<Record<string, Schema>> | undefined,
+): Record<string, Init<typeof pb.SchemaSchema>> {
   const out: Record<string, Init<typeof pb.SchemaSchema>> = {};
   if (m !== undefined) for (const [k, v] of Object.entries(m)) out[k] = schemaOut(v);
   return out;
@@ -229,13 +238,17 @@ function functionOut(f: FunctionSignature): Init<typeof pb.FunctionSchema> {
   };
 }
 
-function functionMapOut(m: Readonly<Record<string, FunctionSignature>> | undefined): Record<string, Init<typeof pb.FunctionSchema>> {
+function functionMapOut(
+  m: Readonly<Record<string, FunctionSignature>> | undefined,
+): Record<string, Init<typeof pb.FunctionSchema>> {
   const out: Record<string, Init<typeof pb.FunctionSchema>> = {};
   if (m !== undefined) for (const [k, v] of Object.entries(m)) out[k] = functionOut(v);
   return out;
 }
 
-function serverCapsOut(c: ServerCapabilities | undefined): Init<typeof pb.ServerCapabilitiesSchema> | undefined {
+function serverCapsOut(
+  c: ServerCapabilities | undefined,
+): Init<typeof pb.ServerCapabilitiesSchema> | undefined {
   if (c === undefined) return undefined;
   return {
     planDestroy: c.planDestroy ?? false,
@@ -245,14 +258,21 @@ function serverCapsOut(c: ServerCapabilities | undefined): Init<typeof pb.Server
   };
 }
 
-const DEFERRED_REASON = { unknown: 0, resourceConfigUnknown: 1, providerConfigUnknown: 2, absentPrereq: 3 } as const;
+const DEFERRED_REASON = {
+  unknown: 0,
+  resourceConfigUnknown: 1,
+  providerConfigUnknown: 2,
+  absentPrereq: 3,
+} as const;
 
 function deferredOut(d: Deferred | undefined): Init<typeof pb.DeferredSchema> | undefined {
   if (d === undefined) return undefined;
   return { reason: DEFERRED_REASON[d.reason] ?? 0 };
 }
 
-function identityOut(i: ResourceIdentityData | undefined): Init<typeof pb.ResourceIdentityDataSchema> | undefined {
+function identityOut(
+  i: ResourceIdentityData | undefined,
+): Init<typeof pb.ResourceIdentityDataSchema> | undefined {
   if (i === undefined) return undefined;
   const data = dvOut(i.identityData);
   return data === undefined ? {} : { identityData: data };
@@ -319,16 +339,21 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     functions: ((r.functions ?? []) as string[]).map((name) => ({ name })),
     ephemeralResources: ((r.ephemeralResources ?? []) as string[]).map((typeName) => ({ typeName })),
   })),
-  GetProviderSchema: codec(pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, empty, (r: R<Any>) => ({
-    provider: schemaOut(r.provider),
-    resourceSchemas: schemaMapOut(r.resourceSchemas),
-    dataSourceSchemas: schemaMapOut(r.dataSourceSchemas),
-    ephemeralResourceSchemas: schemaMapOut(r.ephemeralResourceSchemas),
-    functions: functionMapOut(r.functions),
-    ...(r.providerMeta === undefined ? {} : { providerMeta: schemaOut(r.providerMeta) }),
-    ...opt("serverCapabilities", serverCapsOut(r.serverCapabilities)),
-    diagnostics: diagsOut(r.diagnostics),
-  })),
+  GetProviderSchema: codec(
+    pb.GetProviderSchema_RequestSchema,
+    pb.GetProviderSchema_ResponseSchema,
+    empty,
+    (r: R<Any>) => ({
+      provider: schemaOut(r.provider),
+      resourceSchemas: schemaMapOut(r.resourceSchemas),
+      dataSourceSchemas: schemaMapOut(r.dataSourceSchemas),
+      ephemeralResourceSchemas: schemaMapOut(r.ephemeralResourceSchemas),
+      functions: functionMapOut(r.functions),
+      ...(r.providerMeta === undefined ? {} : { providerMeta: schemaOut(r.providerMeta) }),
+      ...opt("serverCapabilities", serverCapsOut(r.serverCapabilities)),
+      diagnostics: diagsOut(r.diagnostics),
+    }),
+  ),
   ValidateProviderConfig: codec(
     pb.ValidateProviderConfig_RequestSchema,
     pb.ValidateProviderConfig_ResponseSchema,
@@ -338,7 +363,11 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
   ValidateResourceConfig: codec(
     pb.ValidateResourceConfig_RequestSchema,
     pb.ValidateResourceConfig_ResponseSchema,
-    (m) => ({ typeName: m.typeName, ...opt("config", dvIn(m.config)), ...opt("clientCapabilities", capsIn(m.clientCapabilities)) }),
+    (m) => ({
+      typeName: m.typeName,
+      ...opt("config", dvIn(m.config)),
+      ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
+    }),
     (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   ValidateDataResourceConfig: codec(
@@ -350,8 +379,15 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
   UpgradeResourceState: codec(
     pb.UpgradeResourceState_RequestSchema,
     pb.UpgradeResourceState_ResponseSchema,
-    (m) => ({ typeName: m.typeName, version: toNumber(m.version), ...opt("rawState", rawStateIn(m.rawState)) }),
-    (r: R<Any>) => ({ ...opt("upgradedState", dvOut(r.upgradedState)), diagnostics: diagsOut(r.diagnostics) }),
+    (m) => ({
+      typeName: m.typeName,
+      version: toNumber(m.version),
+      ...opt("rawState", rawStateIn(m.rawState)),
+    }),
+    (r: R<Any>) => ({
+      ...opt("upgradedState", dvOut(r.upgradedState)),
+      diagnostics: diagsOut(r.diagnostics),
+    }),
   ),
   GetResourceIdentitySchemas: codec(
     pb.GetResourceIdentitySchemas_RequestSchema,
@@ -359,7 +395,9 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     empty,
     (r: R<Any>) => {
       const identitySchemas: Record<string, Init<typeof pb.ResourceIdentitySchemaSchema>> = {};
-      for (const [k, v] of Object.entries((r.identitySchemas ?? {}) as Record<string, ResourceIdentitySchema>)) {
+      for (const [k, v] of Object.entries(
+        (r.identitySchemas ?? {}) as Record<string, ResourceIdentitySchema>,
+      )) {
         identitySchemas[k] = identitySchemaOut(v);
       }
       return { identitySchemas, diagnostics: diagsOut(r.diagnostics) };
@@ -368,8 +406,15 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
   UpgradeResourceIdentity: codec(
     pb.UpgradeResourceIdentity_RequestSchema,
     pb.UpgradeResourceIdentity_ResponseSchema,
-    (m) => ({ typeName: m.typeName, version: toNumber(m.version), ...opt("rawIdentity", rawStateIn(m.rawIdentity)) }),
-    (r: R<Any>) => ({ ...opt("upgradedIdentity", identityOut(r.upgradedIdentity)), diagnostics: diagsOut(r.diagnostics) }),
+    (m) => ({
+      typeName: m.typeName,
+      version: toNumber(m.version),
+      ...opt("rawIdentity", rawStateIn(m.rawIdentity)),
+    }),
+    (r: R<Any>) => ({
+      ...opt("upgradedIdentity", identityOut(r.upgradedIdentity)),
+      diagnostics: diagsOut(r.diagnostics),
+    }),
   ),
   ConfigureProvider: codec(
     pb.ConfigureProvider_RequestSchema,
@@ -508,7 +553,11 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
   OpenEphemeralResource: codec(
     pb.OpenEphemeralResource_RequestSchema,
     pb.OpenEphemeralResource_ResponseSchema,
-    (m) => ({ typeName: m.typeName, ...opt("config", dvIn(m.config)), ...opt("clientCapabilities", capsIn(m.clientCapabilities)) }),
+    (m) => ({
+      typeName: m.typeName,
+      ...opt("config", dvIn(m.config)),
+      ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
+    }),
     (r: R<Any>) => ({
       diagnostics: diagsOut(r.diagnostics),
       ...(r.renewAt instanceof Date ? { renewAt: timestampFromDate(r.renewAt) } : {}),
@@ -548,7 +597,9 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
         : {
             error: {
               text: String(r.error.text ?? ""),
-              ...(r.error.functionArgument === undefined ? {} : { functionArgument: BigInt(r.error.functionArgument) }),
+              ...(r.error.functionArgument === undefined
+                ? {}
+                : { functionArgument: BigInt(r.error.functionArgument) }),
             },
           }),
     }),

@@ -15,7 +15,9 @@ describe("formatHandshakeLine", () => {
   });
 
   it("leaves the cert field empty without AutoMTLS (the sixth field is still there)", () => {
-    expect(formatHandshakeLine({ network: "tcp", address: "127.0.0.1:10000" }, 6, "")).toBe("1|6|tcp|127.0.0.1:10000|grpc|");
+    expect(formatHandshakeLine({ network: "tcp", address: "127.0.0.1:10000" }, 6, "")).toBe(
+      "1|6|tcp|127.0.0.1:10000|grpc|",
+    );
   });
 
   it("refuses addresses that would break the line", () => {
@@ -26,20 +28,36 @@ describe("formatHandshakeLine", () => {
 
 describe("negotiateProtocolVersion", () => {
   it("picks 6 whatever the order Terraform sends", () => {
-    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "5,6" })).toEqual({ version: 6, offered: true });
-    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "6,5" })).toEqual({ version: 6, offered: true });
-    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: " 6 " })).toEqual({ version: 6, offered: true });
+    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "5,6" })).toEqual({
+      version: 6,
+      offered: true,
+    });
+    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "6,5" })).toEqual({
+      version: 6,
+      offered: true,
+    });
+    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: " 6 " })).toEqual({
+      version: 6,
+      offered: true,
+    });
   });
 
   it("still answers 6 when not offered, so the client reports the mismatch", () => {
-    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "5" })).toEqual({ version: 6, offered: false });
+    expect(negotiateProtocolVersion({ PLUGIN_PROTOCOL_VERSIONS: "5" })).toEqual({
+      version: 6,
+      offered: false,
+    });
     expect(negotiateProtocolVersion({})).toEqual({ version: 6, offered: false });
   });
 });
 
 describe("hasMagicCookie", () => {
   it("accepts only Terraform's exact cookie", () => {
-    expect(hasMagicCookie({ [MAGIC_COOKIE_KEY]: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2" })).toBe(true);
+    expect(
+      hasMagicCookie({
+        [MAGIC_COOKIE_KEY]: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+      }),
+    ).toBe(true);
     expect(hasMagicCookie({ [MAGIC_COOKIE_KEY]: "d602bf8f" })).toBe(false);
     expect(hasMagicCookie({})).toBe(false);
   });
@@ -47,7 +65,11 @@ describe("hasMagicCookie", () => {
 
 describe("reattachProvidersJson", () => {
   it("produces the TF_REATTACH_PROVIDERS shape Terraform parses, with Test:true and protocol 6", () => {
-    const json = reattachProvidersJson("example.test/acme/proto", { network: "unix", address: "/tmp/plugin8" }, 12345);
+    const json = reattachProvidersJson(
+      "example.test/acme/proto",
+      { network: "unix", address: "/tmp/plugin8" },
+      12345,
+    );
     expect(JSON.parse(json)).toEqual({
       "example.test/acme/proto": {
         Protocol: "grpc",

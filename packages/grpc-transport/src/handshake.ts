@@ -73,7 +73,9 @@ export interface NegotiatedVersion {
  * Terraform sends `5,6` or `6,5` (map order): order is ignored.
  * @category conversion
  */
-export function negotiateProtocolVersion(env: Readonly<Record<string, string | undefined>>): NegotiatedVersion {
+export function negotiateProtocolVersion(
+  env: Readonly<Record<string, string | undefined>>,
+): NegotiatedVersion {
   const offered = (env.PLUGIN_PROTOCOL_VERSIONS ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -109,8 +111,13 @@ export interface ListenAddress {
  * ```
  * @category encoding
  */
-export function formatHandshakeLine(listen: ListenAddress, protocolVersion: number, certField: string): string {
-  if (/[|\n]/.test(listen.address)) throw new Error(`listen address ${JSON.stringify(listen.address)} cannot appear in a handshake line`);
+export function formatHandshakeLine(
+  listen: ListenAddress,
+  protocolVersion: number,
+  certField: string,
+): string {
+  if (/[|\n]/.test(listen.address))
+    throw new Error(`listen address ${JSON.stringify(listen.address)} cannot appear in a handshake line`);
   return `${CORE_PROTOCOL_VERSION}|${protocolVersion}|${listen.network}|${listen.address}|grpc|${certField}`;
 }
 

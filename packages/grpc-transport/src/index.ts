@@ -15,7 +15,13 @@ export type { ServeOptions, ServeHandle } from "./serve.js";
 export type { ProviderServer, CallContext, MaybePromise } from "./provider-server.js";
 
 // Diagnostics
-export { errorDiagnostic, warningDiagnostic, notSupportedDiagnostic, thrownErrorDiagnostic, hasErrors } from "./diagnostics.js";
+export {
+  errorDiagnostic,
+  warningDiagnostic,
+  notSupportedDiagnostic,
+  thrownErrorDiagnostic,
+  hasErrors,
+} from "./diagnostics.js";
 export type { Diagnostic, DiagnosticSeverity, AttributePath, AttributePathStep } from "./diagnostics.js";
 
 // Logging

@@ -3,15 +3,26 @@ import { createLogger, formatHclogTimestamp, logLevelFromEnv } from "./logger.js
 
 function capture(options: Parameters<typeof createLogger>[0] = {}) {
   const lines: string[] = [];
-  const logger = createLogger({ level: "trace", nowMicros: () => 1_795_000_000_123_456, ...options, write: (l) => lines.push(l) });
+  const logger = createLogger({
+    level: "trace",
+    nowMicros: () => 1_795_000_000_123_456,
+    ...options,
+    write: (l) => lines.push(l),
+  });
   return { logger, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
 describe("formatHclogTimestamp", () => {
   it("has exactly six fractional digits and a Z suffix (hclog TimeFormatJSON)", () => {
-    expect(formatHclogTimestamp(Date.UTC(2026, 10, 21, 17, 29, 21) * 1000 + 787_000)).toBe("2026-11-21T17:29:21.787000Z");
-    expect(formatHclogTimestamp(Date.UTC(2026, 0, 2, 3, 4, 5) * 1000 + 7)).toBe("2026-01-02T03:04:05.000007Z");
-    expect(formatHclogTimestamp(Date.UTC(2026, 0, 2, 3, 4, 5) * 1000 + 999_999)).toBe("2026-01-02T03:04:05.999999Z");
+    expect(formatHclogTimestamp(Date.UTC(2026, 10, 21, 17, 29, 21) * 1000 + 787_000)).toBe(
+      "2026-11-21T17:29:21.787000Z",
+    );
+    expect(formatHclogTimestamp(Date.UTC(2026, 0, 2, 3, 4, 5) * 1000 + 7)).toBe(
+      "2026-01-02T03:04:05.000007Z",
+    );
+    expect(formatHclogTimestamp(Date.UTC(2026, 0, 2, 3, 4, 5) * 1000 + 999_999)).toBe(
+      "2026-01-02T03:04:05.999999Z",
+    );
   });
 
   it("uses the real clock by default with 6 digits", () => {
@@ -68,7 +79,12 @@ describe("createLogger", () => {
 
   it("masks sensitive field names by default, nested too", () => {
     const { logger, parsed } = capture();
-    logger.info("configured", { api_token: "s3cr3t", password: "p", endpoint: "https://x", nested: { client_secret: "z", ok: 1 } });
+    logger.info("configured", {
+      api_token: "s3cr3t",
+      password: "p",
+      endpoint: "https://x",
+      nested: { client_secret: "z", ok: 1 },
+    });
     const [line] = parsed();
     expect(line?.api_token).toBe("***");
     expect(line?.password).toBe("***");
@@ -78,7 +94,11 @@ describe("createLogger", () => {
 
   it("masks configurable field names and message patterns", () => {
     const { logger, parsed } = capture({ maskFields: ["region"], maskPatterns: [/AKIA[0-9A-Z]{16}/] });
-    logger.info("key AKIAABCDEFGHIJKLMNOP used", { region: "eu", note: "AKIAABCDEFGHIJKLMNOP", password: "kept: not in the list" });
+    logger.info("key AKIAABCDEFGHIJKLMNOP used", {
+      region: "eu",
+      note: "AKIAABCDEFGHIJKLMNOP",
+      password: "kept: not in the list",
+    });
     const [line] = parsed();
     expect(line?.["@message"]).toBe("key *** used");
     expect(line?.region).toBe("***");
@@ -90,7 +110,13 @@ describe("createLogger", () => {
     const { logger, parsed } = capture();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    logger.info("values", { big: 10n ** 20n, err: new Error("bad"), bytes: new Uint8Array(3), undef: undefined, cyclic });
+    logger.info("values", {
+      big: 10n ** 20n,
+      err: new Error("bad"),
+      bytes: new Uint8Array(3),
+      undef: undefined,
+      cyclic,
+    });
     const [line] = parsed();
     expect(line?.big).toBe("100000000000000000000");
     expect(line?.err).toBe("bad");

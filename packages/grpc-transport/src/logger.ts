@@ -6,7 +6,14 @@
  */
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "off";
 
-const LEVEL_RANK: Readonly<Record<LogLevel, number>> = { trace: 1, debug: 2, info: 3, warn: 4, error: 5, off: 6 };
+const LEVEL_RANK: Readonly<Record<LogLevel, number>> = {
+  trace: 1,
+  debug: 2,
+  info: 3,
+  warn: 4,
+  error: 5,
+  off: 6,
+};
 
 /**
  * Structured key/value fields attached to a log line.
@@ -74,7 +81,14 @@ export interface LoggerOptions {
  * @remarks Matched case-insensitively against every field key (nested keys too).
  * @category models
  */
-export const DEFAULT_MASKED_FIELDS: readonly RegExp[] = [/passw(or)?d/i, /secret/i, /token/i, /api[_-]?key/i, /private[_-]?key/i, /credential/i];
+export const DEFAULT_MASKED_FIELDS: readonly RegExp[] = [
+  /passw(or)?d/i,
+  /secret/i,
+  /token/i,
+  /api[_-]?key/i,
+  /private[_-]?key/i,
+  /credential/i,
+];
 
 const MASK = "***";
 
@@ -150,7 +164,8 @@ function fieldIsMasked(core: LoggerCore, key: string): boolean {
 
 function maskString(core: LoggerCore, s: string): string {
   let out = s;
-  for (const re of core.maskPatterns) out = out.replace(re.global ? re : new RegExp(re.source, `${re.flags}g`), MASK);
+  for (const re of core.maskPatterns)
+    out = out.replace(re.global ? re : new RegExp(re.source, `${re.flags}g`), MASK);
   return out;
 }
 
@@ -166,7 +181,8 @@ function sanitize(core: LoggerCore, value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return value.map((v) => sanitize(core, v, depth + 1));
   if (typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = fieldIsMasked(core, k) ? MASK : sanitize(core, v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = fieldIsMasked(core, k) ? MASK : sanitize(core, v, depth + 1);
     return out;
   }
   return String(value);
@@ -195,7 +211,12 @@ function makeLogger(core: LoggerCore, module: string, bound: LogFields): Logger 
     try {
       text = JSON.stringify(line);
     } catch {
-      text = JSON.stringify({ "@level": level, "@message": String(message), "@module": module, "@timestamp": line["@timestamp"] });
+      text = JSON.stringify({
+        "@level": level,
+        "@message": String(message),
+        "@module": module,
+        "@timestamp": line["@timestamp"],
+      });
     }
     try {
       core.write(`${text}\n`);

@@ -45,7 +45,10 @@ interface Running {
 }
 
 function startProvider(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [fixture], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let out = "";
   let err = "";
@@ -73,13 +76,23 @@ function startProvider(env: Record<string, string>): Promise<Running> {
   });
 }
 
-const pluginEnv = { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6,5", PLUGIN_CLIENT_CERT: terraformCert.certPem };
+const pluginEnv = {
+  TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+  PLUGIN_PROTOCOL_VERSIONS: "6,5",
+  PLUGIN_CLIENT_CERT: terraformCert.certPem,
+};
 
 function clientFor(handshake: string) {
   const [, , network, address, , cert] = handshake.split("|");
   const der = Buffer.from(cert ?? "", "base64");
-  const pem = `-----BEGIN CERTIFICATE-----\n${der.toString("base64").match(/.{1,64}/g)?.join("\n")}\n-----END CERTIFICATE-----\n`;
-  return connect({ network: network as "unix", address: address ?? "" }, { serverCertPem: pem, clientCert: terraformCert });
+  const pem = `-----BEGIN CERTIFICATE-----\n${der
+    .toString("base64")
+    .match(/.{1,64}/g)
+    ?.join("\n")}\n-----END CERTIFICATE-----\n`;
+  return connect(
+    { network: network as "unix", address: address ?? "" },
+    { serverCertPem: pem, clientCert: terraformCert },
+  );
 }
 
 const alive = (pid: number): boolean => {
@@ -103,9 +116,14 @@ describe("provider process", () => {
     const p = await startProvider({ ...pluginEnv, TF_LOG: "debug" });
     expect(p.handshake).toMatch(/^1\|6\|unix\|\/[^|]+\|grpc\|[A-Za-z0-9+/]{100,}$/);
     const client = clientFor(p.handshake);
-    const res = await client.unary("/tfplugin6.Provider/ValidateResourceConfig", pb.ValidateResourceConfig_RequestSchema, pb.ValidateResourceConfig_ResponseSchema, {
-      typeName: "proto_thing",
-    });
+    const res = await client.unary(
+      "/tfplugin6.Provider/ValidateResourceConfig",
+      pb.ValidateResourceConfig_RequestSchema,
+      pb.ValidateResourceConfig_ResponseSchema,
+      {
+        typeName: "proto_thing",
+      },
+    );
     expect(res.diagnostics).toEqual([]);
     await client.unary("/plugin.GRPCController/Shutdown", controller.EmptySchema, controller.EmptySchema, {});
     client.close();
@@ -114,7 +132,10 @@ describe("provider process", () => {
     expect(p.stderr()).toContain("noise from console.log");
     expect(p.stderr()).toContain("noise from process.stdout.write");
     // every stderr line that is JSON has string @level/@message/@timestamp with 6 digits
-    const jsonLines = p.stderr().split("\n").filter((l) => l.startsWith("{"));
+    const jsonLines = p
+      .stderr()
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
     expect(jsonLines.length).toBeGreaterThan(0);
     for (const l of jsonLines) {
       const entry = JSON.parse(l) as Record<string, unknown>;
@@ -130,7 +151,12 @@ describe("provider process", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(p.child.exitCode).toBeNull();
     const client = clientFor(p.handshake);
-    const res = await client.unary("/tfplugin6.Provider/GetProviderSchema", pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const res = await client.unary(
+      "/tfplugin6.Provider/GetProviderSchema",
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
     expect(res.resourceSchemas.proto_thing).toBeDefined();
     client.close();
     p.child.kill("SIGTERM");
@@ -144,7 +170,10 @@ describe("provider process", () => {
       const child = spawn(process.execPath, [${JSON.stringify(fixture)}], { stdio: ["ignore", "pipe", "ignore"] });
       child.stdout.once("data", () => process.stdout.write(String(child.pid) + "\\n"));
       setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ["-e", parentScript], { env: { ...process.env, ...pluginEnv }, stdio: ["ignore", "pipe", "inherit"] });
+    const parent = spawn(process.execPath, ["-e", parentScript], {
+      env: { ...process.env, ...pluginEnv },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     children.push(parent);
     const pid = await new Promise<number>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error("no pid")), 15_000);

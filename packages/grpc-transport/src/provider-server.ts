@@ -88,39 +88,81 @@ export interface ProviderServer {
   /** Returns the provider's type names (used by terraform-plugin-mux; core never calls it). */
   getMetadata?(req: GetMetadataRequest, ctx: CallContext): MaybePromise<GetMetadataResponse>;
   /** Validates the provider configuration. */
-  validateProviderConfig?(req: ValidateProviderConfigRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
+  validateProviderConfig?(
+    req: ValidateProviderConfigRequest,
+    ctx: CallContext,
+  ): MaybePromise<DiagnosticsResponse>;
   /** Validates a managed resource configuration. */
-  validateResourceConfig?(req: ValidateResourceConfigRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
+  validateResourceConfig?(
+    req: ValidateResourceConfigRequest,
+    ctx: CallContext,
+  ): MaybePromise<DiagnosticsResponse>;
   /** Validates a data source configuration. */
-  validateDataResourceConfig?(req: ValidateDataResourceConfigRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
+  validateDataResourceConfig?(
+    req: ValidateDataResourceConfigRequest,
+    ctx: CallContext,
+  ): MaybePromise<DiagnosticsResponse>;
   /** Upgrades stored state to the current schema version. */
-  upgradeResourceState?(req: UpgradeResourceStateRequest, ctx: CallContext): MaybePromise<UpgradeResourceStateResponse>;
+  upgradeResourceState?(
+    req: UpgradeResourceStateRequest,
+    ctx: CallContext,
+  ): MaybePromise<UpgradeResourceStateResponse>;
   /** Returns resource identity schemas (protocol 6.9). */
-  getResourceIdentitySchemas?(req: GetResourceIdentitySchemasRequest, ctx: CallContext): MaybePromise<GetResourceIdentitySchemasResponse>;
+  getResourceIdentitySchemas?(
+    req: GetResourceIdentitySchemasRequest,
+    ctx: CallContext,
+  ): MaybePromise<GetResourceIdentitySchemasResponse>;
   /** Upgrades a stored resource identity (protocol 6.9). */
-  upgradeResourceIdentity?(req: UpgradeResourceIdentityRequest, ctx: CallContext): MaybePromise<UpgradeResourceIdentityResponse>;
+  upgradeResourceIdentity?(
+    req: UpgradeResourceIdentityRequest,
+    ctx: CallContext,
+  ): MaybePromise<UpgradeResourceIdentityResponse>;
   /** Configures the provider (may be called more than once per process). */
   configureProvider?(req: ConfigureProviderRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
   /** Refreshes a managed resource. */
   readResource?(req: ReadResourceRequest, ctx: CallContext): MaybePromise<ReadResourceResponse>;
   /** Plans a change to a managed resource. */
-  planResourceChange?(req: PlanResourceChangeRequest, ctx: CallContext): MaybePromise<PlanResourceChangeResponse>;
+  planResourceChange?(
+    req: PlanResourceChangeRequest,
+    ctx: CallContext,
+  ): MaybePromise<PlanResourceChangeResponse>;
   /** Applies a planned change. */
-  applyResourceChange?(req: ApplyResourceChangeRequest, ctx: CallContext): MaybePromise<ApplyResourceChangeResponse>;
+  applyResourceChange?(
+    req: ApplyResourceChangeRequest,
+    ctx: CallContext,
+  ): MaybePromise<ApplyResourceChangeResponse>;
   /** Imports existing objects by ID. */
-  importResourceState?(req: ImportResourceStateRequest, ctx: CallContext): MaybePromise<ImportResourceStateResponse>;
+  importResourceState?(
+    req: ImportResourceStateRequest,
+    ctx: CallContext,
+  ): MaybePromise<ImportResourceStateResponse>;
   /** Moves state between resource types (cross-type `moved` blocks). */
-  moveResourceState?(req: MoveResourceStateRequest, ctx: CallContext): MaybePromise<MoveResourceStateResponse>;
+  moveResourceState?(
+    req: MoveResourceStateRequest,
+    ctx: CallContext,
+  ): MaybePromise<MoveResourceStateResponse>;
   /** Reads a data source. */
   readDataSource?(req: ReadDataSourceRequest, ctx: CallContext): MaybePromise<ReadDataSourceResponse>;
   /** Validates an ephemeral resource configuration (protocol 6.7). */
-  validateEphemeralResourceConfig?(req: ValidateEphemeralResourceConfigRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
+  validateEphemeralResourceConfig?(
+    req: ValidateEphemeralResourceConfigRequest,
+    ctx: CallContext,
+  ): MaybePromise<DiagnosticsResponse>;
   /** Opens an ephemeral resource. */
-  openEphemeralResource?(req: OpenEphemeralResourceRequest, ctx: CallContext): MaybePromise<OpenEphemeralResourceResponse>;
+  openEphemeralResource?(
+    req: OpenEphemeralResourceRequest,
+    ctx: CallContext,
+  ): MaybePromise<OpenEphemeralResourceResponse>;
   /** Renews an ephemeral resource. */
-  renewEphemeralResource?(req: RenewEphemeralResourceRequest, ctx: CallContext): MaybePromise<RenewEphemeralResourceResponse>;
+  renewEphemeralResource?(
+    req: RenewEphemeralResourceRequest,
+    ctx: CallContext,
+  ): MaybePromise<RenewEphemeralResourceResponse>;
   /** Closes an ephemeral resource. */
-  closeEphemeralResource?(req: CloseEphemeralResourceRequest, ctx: CallContext): MaybePromise<DiagnosticsResponse>;
+  closeEphemeralResource?(
+    req: CloseEphemeralResourceRequest,
+    ctx: CallContext,
+  ): MaybePromise<DiagnosticsResponse>;
   /** Returns function signatures (core reads them from GetProviderSchema instead). */
   getFunctions?(req: GetFunctionsRequest, ctx: CallContext): MaybePromise<GetFunctionsResponse>;
   /** Calls a provider function. */

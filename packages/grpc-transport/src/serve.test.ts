@@ -23,13 +23,27 @@ const schemaServer: ProviderServer = {
         block: {
           attributes: [
             { name: "id", type: '"string"', computed: true },
-            { name: "tags", type: ["map", "string"].length ? '["map","string"]' : "", optional: true, sensitive: true },
+            {
+              name: "tags",
+              type: ["map", "string"].length ? '["map","string"]' : "",
+              optional: true,
+              sensitive: true,
+            },
           ],
-          blockTypes: [{ typeName: "rule", nesting: "list", maxItems: 3, block: { attributes: [{ name: "port", type: '"number"', required: true }] } }],
+          blockTypes: [
+            {
+              typeName: "rule",
+              nesting: "list",
+              maxItems: 3,
+              block: { attributes: [{ name: "port", type: '"number"', required: true }] },
+            },
+          ],
         },
       },
     },
-    functions: { upper: { parameters: [{ name: "s", type: '"string"' }], returnType: '"string"', summary: "Uppercase" } },
+    functions: {
+      upper: { parameters: [{ name: "s", type: '"string"' }], returnType: '"string"', summary: "Uppercase" },
+    },
     serverCapabilities: { planDestroy: true, getProviderSchemaOptional: false },
   }),
 };
@@ -49,7 +63,11 @@ afterEach(async () => {
   for (const h of running.splice(0)) await h.stop("test finished");
 });
 
-async function start(server: ProviderServer, options: Partial<ServeOptions> = {}, tls = true): Promise<Started> {
+async function start(
+  server: ProviderServer,
+  options: Partial<ServeOptions> = {},
+  tls = true,
+): Promise<Started> {
   const stdout: string[] = [];
   const logs: string[] = [];
   const exitCodes: number[] = [];
@@ -106,7 +124,14 @@ describe("serve() with AutoMTLS", () => {
 
   it("answers GetProviderSchema to a client presenting Terraform's certificate", async () => {
     const s = await start(schemaServer);
-    const res = await s.client().unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const res = await s
+      .client()
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
     expect(res.diagnostics).toEqual([]);
     expect(new TextDecoder().decode(res.provider?.block?.attributes[0]?.type)).toBe('"string"');
     const thing = res.resourceSchemas.proto_thing;
@@ -123,11 +148,18 @@ describe("serve() with AutoMTLS", () => {
 
   it("refuses a client without a certificate at the TLS layer", async () => {
     const s = await start(schemaServer);
-    let called = false;
+    const called = false;
     const guarded: ProviderServer = { ...schemaServer };
     void guarded;
     await expect(
-      s.client({ clientCert: null }).unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {}),
+      s
+        .client({ clientCert: null })
+        .unary(
+          P("GetProviderSchema"),
+          pb.GetProviderSchema_RequestSchema,
+          pb.GetProviderSchema_ResponseSchema,
+          {},
+        ),
     ).rejects.toMatchObject({ code: 14 /* UNAVAILABLE */ });
     expect(called).toBe(false);
     expect(s.logs.join("")).not.toContain('"tf_rpc":"GetProviderSchema"');
@@ -137,11 +169,25 @@ describe("serve() with AutoMTLS", () => {
     const s = await start(schemaServer);
     const impostor = generateServerCertificate({ curve: "P-521" });
     await expect(
-      s.client({ clientCert: impostor }).unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {}),
+      s
+        .client({ clientCert: impostor })
+        .unary(
+          P("GetProviderSchema"),
+          pb.GetProviderSchema_RequestSchema,
+          pb.GetProviderSchema_ResponseSchema,
+          {},
+        ),
     ).rejects.toMatchObject({ code: 14 });
     expect(s.logs.join("")).not.toContain('"tf_rpc":"GetProviderSchema"');
     // …while Terraform's own certificate still works on the same server
-    const ok = await s.client().unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const ok = await s
+      .client()
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
     expect(ok.provider).toBeDefined();
   });
 
@@ -149,7 +195,14 @@ describe("serve() with AutoMTLS", () => {
     const s = await start(schemaServer, {}, false);
     expect(s.stdout[0]).toMatch(/^1\|6\|unix\|[^|]+\|grpc\|\n$/);
     expect(s.handle.tls).toBe(false);
-    const res = await s.client({ clientCert: null }).unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const res = await s
+      .client({ clientCert: null })
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
     expect(res.resourceSchemas.proto_thing).toBeDefined();
   });
 });
@@ -163,13 +216,23 @@ describe("handlers", () => {
       },
     });
     const c = s.client();
-    const res = await c.unary(P("ValidateResourceConfig"), pb.ValidateResourceConfig_RequestSchema, pb.ValidateResourceConfig_ResponseSchema, {
-      typeName: "proto_thing",
-    });
+    const res = await c.unary(
+      P("ValidateResourceConfig"),
+      pb.ValidateResourceConfig_RequestSchema,
+      pb.ValidateResourceConfig_ResponseSchema,
+      {
+        typeName: "proto_thing",
+      },
+    );
     expect(res.diagnostics).toHaveLength(1);
     expect(res.diagnostics[0]?.severity).toBe(pb.Diagnostic_Severity.ERROR);
     expect(res.diagnostics[0]?.summary).toContain("boom in proto_thing");
-    const again = await c.unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const again = await c.unary(
+      P("GetProviderSchema"),
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
     expect(again.provider).toBeDefined();
   });
 
@@ -184,10 +247,20 @@ describe("handlers", () => {
       },
     });
     const c = s.client();
-    const plan = await c.unary(P("PlanResourceChange"), pb.PlanResourceChange_RequestSchema, pb.PlanResourceChange_ResponseSchema, { typeName: "x" });
+    const plan = await c.unary(
+      P("PlanResourceChange"),
+      pb.PlanResourceChange_RequestSchema,
+      pb.PlanResourceChange_ResponseSchema,
+      { typeName: "x" },
+    );
     expect(plan.diagnostics[0]?.summary).toContain("async nope");
     expect(plan.legacyTypeSystem).toBe(false);
-    const fn = await c.unary(P("CallFunction"), pb.CallFunction_RequestSchema, pb.CallFunction_ResponseSchema, { name: "upper" });
+    const fn = await c.unary(
+      P("CallFunction"),
+      pb.CallFunction_RequestSchema,
+      pb.CallFunction_ResponseSchema,
+      { name: "upper" },
+    );
     expect(fn.error?.text).toContain("fn nope");
   });
 
@@ -199,20 +272,40 @@ describe("handlers", () => {
         seen = req;
         return {
           plannedState: { msgpack: Uint8Array.of(0x81, 0xa2, 0x69, 0x64, 0xd4, 0, 0) },
-          requiresReplace: [[{ kind: "attribute", name: "rule" }, { kind: "elementKeyInt", key: 1 }, { kind: "attribute", name: "port" }]],
+          requiresReplace: [
+            [
+              { kind: "attribute", name: "rule" },
+              { kind: "elementKeyInt", key: 1 },
+              { kind: "attribute", name: "port" },
+            ],
+          ],
           plannedPrivate: Uint8Array.of(9),
-          diagnostics: [{ severity: "warning", summary: "w", detail: "d", attribute: [{ kind: "elementKeyString", key: "k" }] }],
+          diagnostics: [
+            {
+              severity: "warning",
+              summary: "w",
+              detail: "d",
+              attribute: [{ kind: "elementKeyString", key: "k" }],
+            },
+          ],
         };
       },
     });
-    const res = await s.client().unary(P("PlanResourceChange"), pb.PlanResourceChange_RequestSchema, pb.PlanResourceChange_ResponseSchema, {
-      typeName: "proto_thing",
-      priorState: { msgpack: Uint8Array.of(0xc0) },
-      proposedNewState: { msgpack: Uint8Array.of(0x80) },
-      config: { msgpack: Uint8Array.of(0x80) },
-      priorPrivate: Uint8Array.of(1, 2),
-      clientCapabilities: { deferralAllowed: true, writeOnlyAttributesAllowed: true },
-    });
+    const res = await s
+      .client()
+      .unary(
+        P("PlanResourceChange"),
+        pb.PlanResourceChange_RequestSchema,
+        pb.PlanResourceChange_ResponseSchema,
+        {
+          typeName: "proto_thing",
+          priorState: { msgpack: Uint8Array.of(0xc0) },
+          proposedNewState: { msgpack: Uint8Array.of(0x80) },
+          config: { msgpack: Uint8Array.of(0x80) },
+          priorPrivate: Uint8Array.of(1, 2),
+          clientCapabilities: { deferralAllowed: true, writeOnlyAttributesAllowed: true },
+        },
+      );
     expect(seen).toEqual({
       typeName: "proto_thing",
       priorState: { msgpack: Uint8Array.of(0xc0) },
@@ -220,7 +313,12 @@ describe("handlers", () => {
       config: { msgpack: Uint8Array.of(0x80) },
       priorPrivate: Uint8Array.of(1, 2),
       plannedPrivate: new Uint8Array(0),
-      clientCapabilities: { deferralAllowed: true, writeOnlyAttributesAllowed: true, storePlannedPrivate: false, computedBlocksAllowed: false },
+      clientCapabilities: {
+        deferralAllowed: true,
+        writeOnlyAttributesAllowed: true,
+        storePlannedPrivate: false,
+        computedBlocksAllowed: false,
+      },
     });
     expect(res.plannedState?.msgpack).toEqual(Uint8Array.of(0x81, 0xa2, 0x69, 0x64, 0xd4, 0, 0));
     expect(res.requiresReplace[0]?.steps.map((st) => st.selector)).toEqual([
@@ -229,28 +327,60 @@ describe("handlers", () => {
       { case: "attributeName", value: "port" },
     ]);
     expect(res.plannedPrivate).toEqual(Uint8Array.of(9));
-    expect(res.diagnostics[0]).toMatchObject({ severity: pb.Diagnostic_Severity.WARNING, summary: "w", detail: "d" });
-    expect(res.diagnostics[0]?.attribute?.steps[0]?.selector).toEqual({ case: "elementKeyString", value: "k" });
+    expect(res.diagnostics[0]).toMatchObject({
+      severity: pb.Diagnostic_Severity.WARNING,
+      summary: "w",
+      detail: "d",
+    });
+    expect(res.diagnostics[0]?.attribute?.steps[0]?.selector).toEqual({
+      case: "elementKeyString",
+      value: "k",
+    });
   });
 
   it("answers a missing method with a not-supported diagnostic, and optional ones with empty answers", async () => {
     const s = await start(schemaServer);
     const c = s.client();
-    const read = await c.unary(P("ReadResource"), pb.ReadResource_RequestSchema, pb.ReadResource_ResponseSchema, { typeName: "proto_thing" });
+    const read = await c.unary(
+      P("ReadResource"),
+      pb.ReadResource_RequestSchema,
+      pb.ReadResource_ResponseSchema,
+      { typeName: "proto_thing" },
+    );
     expect(read.diagnostics[0]?.summary).toBe("ReadResource is not supported by this provider");
     expect(read.diagnostics[0]?.severity).toBe(pb.Diagnostic_Severity.ERROR);
-    const ids = await c.unary(P("GetResourceIdentitySchemas"), pb.GetResourceIdentitySchemas_RequestSchema, pb.GetResourceIdentitySchemas_ResponseSchema, {});
+    const ids = await c.unary(
+      P("GetResourceIdentitySchemas"),
+      pb.GetResourceIdentitySchemas_RequestSchema,
+      pb.GetResourceIdentitySchemas_ResponseSchema,
+      {},
+    );
     expect(ids.diagnostics).toEqual([]);
-    const validate = await c.unary(P("ValidateProviderConfig"), pb.ValidateProviderConfig_RequestSchema, pb.ValidateProviderConfig_ResponseSchema, {});
+    const validate = await c.unary(
+      P("ValidateProviderConfig"),
+      pb.ValidateProviderConfig_RequestSchema,
+      pb.ValidateProviderConfig_ResponseSchema,
+      {},
+    );
     expect(validate.diagnostics).toEqual([]);
-    const fn = await c.unary(P("CallFunction"), pb.CallFunction_RequestSchema, pb.CallFunction_ResponseSchema, { name: "upper" });
+    const fn = await c.unary(
+      P("CallFunction"),
+      pb.CallFunction_RequestSchema,
+      pb.CallFunction_ResponseSchema,
+      { name: "upper" },
+    );
     expect(fn.error?.text).toBe("CallFunction is not supported by this provider");
     const json = new TextEncoder().encode('{"id":"a"}');
-    const up = await c.unary(P("UpgradeResourceState"), pb.UpgradeResourceState_RequestSchema, pb.UpgradeResourceState_ResponseSchema, {
-      typeName: "proto_thing",
-      version: 2n,
-      rawState: { json },
-    });
+    const up = await c.unary(
+      P("UpgradeResourceState"),
+      pb.UpgradeResourceState_RequestSchema,
+      pb.UpgradeResourceState_ResponseSchema,
+      {
+        typeName: "proto_thing",
+        version: 2n,
+        rawState: { json },
+      },
+    );
     expect(up.upgradedState?.json).toEqual(json);
     expect(up.diagnostics).toEqual([]);
   });
@@ -264,8 +394,15 @@ describe("handlers", () => {
     const s = await start(schemaServer);
     const c = s.client();
     // field 1 (type_name) declared as length-delimited with a length past the end
-    await expect(c.raw(P("ValidateResourceConfig"), Uint8Array.of(0x0a, 0x20, 0x41))).rejects.toMatchObject({ code: 3 });
-    const ok = await c.unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    await expect(c.raw(P("ValidateResourceConfig"), Uint8Array.of(0x0a, 0x20, 0x41))).rejects.toMatchObject({
+      code: 3,
+    });
+    const ok = await c.unary(
+      P("GetProviderSchema"),
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
     expect(ok.provider).toBeDefined();
   });
 
@@ -275,7 +412,14 @@ describe("handlers", () => {
       // a path step kind that does not exist
       planResourceChange: () => ({ requiresReplace: [[{ kind: "bogus" } as never]] }),
     });
-    const res = await s.client().unary(P("PlanResourceChange"), pb.PlanResourceChange_RequestSchema, pb.PlanResourceChange_ResponseSchema, {});
+    const res = await s
+      .client()
+      .unary(
+        P("PlanResourceChange"),
+        pb.PlanResourceChange_RequestSchema,
+        pb.PlanResourceChange_ResponseSchema,
+        {},
+      );
     expect(res.diagnostics[0]?.summary).toMatch(/^Invalid PlanResourceChange response/);
   });
 
@@ -287,11 +431,23 @@ describe("handlers", () => {
         return {};
       },
     });
-    await s.client().unary(P("ConfigureProvider"), pb.ConfigureProvider_RequestSchema, pb.ConfigureProvider_ResponseSchema, {
-      terraformVersion: "1.11.4",
-    });
+    await s
+      .client()
+      .unary(
+        P("ConfigureProvider"),
+        pb.ConfigureProvider_RequestSchema,
+        pb.ConfigureProvider_ResponseSchema,
+        {
+          terraformVersion: "1.11.4",
+        },
+      );
     const line = s.logs.map((l) => JSON.parse(l)).find((l) => l["@message"] === "configuring");
-    expect(line).toMatchObject({ tf_rpc: "ConfigureProvider", version: "1.11.4", api_key: "***", "@level": "info" });
+    expect(line).toMatchObject({
+      tf_rpc: "ConfigureProvider",
+      version: "1.11.4",
+      api_key: "***",
+      "@level": "info",
+    });
   });
 });
 
@@ -306,8 +462,12 @@ describe("lifecycle", () => {
       ...schemaServer,
       readDataSource: async (_req, ctx) => {
         entered();
-        await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
-        return { diagnostics: [{ severity: "error", summary: `aborted: ${(ctx.signal.reason as Error).message}` }] };
+        await new Promise<void>((resolve) =>
+          ctx.signal.addEventListener("abort", () => resolve(), { once: true }),
+        );
+        return {
+          diagnostics: [{ severity: "error", summary: `aborted: ${(ctx.signal.reason as Error).message}` }],
+        };
       },
       stopProvider: (_req, ctx) => {
         stopHandlerCalled = true;
@@ -316,15 +476,30 @@ describe("lifecycle", () => {
       },
     });
     const c = s.client();
-    const pending = c.unary(P("ReadDataSource"), pb.ReadDataSource_RequestSchema, pb.ReadDataSource_ResponseSchema, { typeName: "d" });
+    const pending = c.unary(
+      P("ReadDataSource"),
+      pb.ReadDataSource_RequestSchema,
+      pb.ReadDataSource_ResponseSchema,
+      { typeName: "d" },
+    );
     await inHandler;
-    const stop = await c.unary(P("StopProvider"), pb.StopProvider_RequestSchema, pb.StopProvider_ResponseSchema, {});
+    const stop = await c.unary(
+      P("StopProvider"),
+      pb.StopProvider_RequestSchema,
+      pb.StopProvider_ResponseSchema,
+      {},
+    );
     expect(stop.Error).toBe("");
     expect(stopHandlerCalled).toBe(true);
     const res = await pending;
     expect(res.diagnostics[0]?.summary).toMatch(/^aborted: StopProvider/);
     // the server keeps serving after a stop
-    const ok = await c.unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const ok = await c.unary(
+      P("GetProviderSchema"),
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
     expect(ok.provider).toBeDefined();
   });
 
@@ -341,15 +516,29 @@ describe("lifecycle", () => {
   it("reports the health of the 'plugin' service as SERVING", async () => {
     const s = await start(schemaServer);
     const c = s.client();
-    const res = await c.unary("/grpc.health.v1.Health/Check", health.HealthCheckRequestSchema, health.HealthCheckResponseSchema, { service: "plugin" });
+    const res = await c.unary(
+      "/grpc.health.v1.Health/Check",
+      health.HealthCheckRequestSchema,
+      health.HealthCheckResponseSchema,
+      { service: "plugin" },
+    );
     expect(res.status).toBe(health.HealthCheckResponse_ServingStatus.SERVING);
     await expect(
-      c.unary("/grpc.health.v1.Health/Check", health.HealthCheckRequestSchema, health.HealthCheckResponseSchema, { service: "nope" }),
+      c.unary(
+        "/grpc.health.v1.Health/Check",
+        health.HealthCheckRequestSchema,
+        health.HealthCheckResponseSchema,
+        { service: "nope" },
+      ),
     ).rejects.toMatchObject({ code: 5 });
   });
 
   it("in debug mode prints TF_REATTACH_PROVIDERS and serves plaintext without the cookie", async () => {
-    const s = await start(schemaServer, { debug: true, providerAddress: "example.test/acme/proto", env: { PLUGIN_CLIENT_CERT: terraformCert.certPem } });
+    const s = await start(schemaServer, {
+      debug: true,
+      providerAddress: "example.test/acme/proto",
+      env: { PLUGIN_CLIENT_CERT: terraformCert.certPem },
+    });
     const out = s.stdout.join("");
     const json = /TF_REATTACH_PROVIDERS='([^']+)'/.exec(out)?.[1] ?? "";
     expect(JSON.parse(json)).toEqual({
@@ -362,14 +551,27 @@ describe("lifecycle", () => {
       },
     });
     expect(s.handle.tls).toBe(false);
-    const res = await s.client({ clientCert: null }).unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const res = await s
+      .client({ clientCert: null })
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
     expect(res.provider).toBeDefined();
   });
 
   it("falls back to TCP on loopback within PLUGIN_MIN_PORT..PLUGIN_MAX_PORT", async () => {
     const s = await start(schemaServer, {
       network: "tcp",
-      env: { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: terraformCert.certPem, PLUGIN_MIN_PORT: "23100", PLUGIN_MAX_PORT: "23199" },
+      env: {
+        TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+        PLUGIN_CLIENT_CERT: terraformCert.certPem,
+        PLUGIN_MIN_PORT: "23100",
+        PLUGIN_MAX_PORT: "23199",
+      },
     });
     expect(s.handle.listen.network).toBe("tcp");
     const port = Number(s.handle.listen.address.split(":")[1]);
@@ -377,7 +579,14 @@ describe("lifecycle", () => {
     expect(port).toBeGreaterThanOrEqual(23100);
     expect(port).toBeLessThanOrEqual(23199);
     expect(s.stdout[0]).toContain(`|tcp|127.0.0.1:${port}|grpc|`);
-    const res = await s.client().unary(P("GetProviderSchema"), pb.GetProviderSchema_RequestSchema, pb.GetProviderSchema_ResponseSchema, {});
+    const res = await s
+      .client()
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
     expect(res.provider).toBeDefined();
   });
 });

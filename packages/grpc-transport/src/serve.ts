@@ -175,7 +175,8 @@ async function listenOn(
   }
   const min = Number(env.PLUGIN_MIN_PORT || 10000);
   const max = Number(env.PLUGIN_MAX_PORT || 25000);
-  if (!(min <= max)) throw new ServeError(`PLUGIN_MIN_PORT (${min}) is greater than PLUGIN_MAX_PORT (${max})`);
+  if (!(min <= max))
+    throw new ServeError(`PLUGIN_MIN_PORT (${min}) is greater than PLUGIN_MAX_PORT (${max})`);
   for (let port = min; port <= max; port++) {
     try {
       const bound = await bind(server, `127.0.0.1:${port}`, credentials);
@@ -328,14 +329,20 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
     }) as grpc.handleBidiStreamingCall<Uint8Array, Uint8Array>,
   });
   grpcServer.addService(healthServiceDefinition, {
-    Check: ((call: grpc.ServerUnaryCall<Uint8Array, Uint8Array>, callback: grpc.sendUnaryData<Uint8Array>) => {
+    Check: ((
+      call: grpc.ServerUnaryCall<Uint8Array, Uint8Array>,
+      callback: grpc.sendUnaryData<Uint8Array>,
+    ) => {
       loadCodec().then(
         (codec) => {
           let service: string;
           try {
             service = codec.decodeHealthRequest(call.request).service;
           } catch (error) {
-            callback({ code: grpcJs.status.INVALID_ARGUMENT, details: `malformed HealthCheckRequest: ${(error as Error).message}` });
+            callback({
+              code: grpcJs.status.INVALID_ARGUMENT,
+              details: `malformed HealthCheckRequest: ${(error as Error).message}`,
+            });
             return;
           }
           if (service === "" || service === "plugin") callback(null, codec.encodeHealthResponse(1));
@@ -382,10 +389,16 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
   }
 
   const handshakeLine = formatHandshakeLine(listen, negotiated.version, certField);
-  const reattachJson = reattachProvidersJson(options.providerAddress ?? "registry.terraform.io/tfkit/provider", listen, process.pid);
+  const reattachJson = reattachProvidersJson(
+    options.providerAddress ?? "registry.terraform.io/tfkit/provider",
+    listen,
+    process.pid,
+  );
   if (debug) {
     if (options.providerAddress === undefined) {
-      transportLogger.warn("debug mode without providerAddress: edit the provider address in TF_REATTACH_PROVIDERS");
+      transportLogger.warn(
+        "debug mode without providerAddress: edit the provider address in TF_REATTACH_PROVIDERS",
+      );
     }
     writeStdout(
       "Provider started. To attach Terraform CLI, set the TF_REATTACH_PROVIDERS environment variable with the following:\n\n" +
@@ -397,7 +410,11 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
   }
   // Start loading the protobuf codec now that Terraform can connect.
   loadCodec().catch((error: unknown) => transportLogger.error("cannot load the protocol codec", { error }));
-  transportLogger.debug("plugin server listening", { network: listen.network, address: listen.address, tls: clientCertPem !== undefined });
+  transportLogger.debug("plugin server listening", {
+    network: listen.network,
+    address: listen.address,
+    tls: clientCertPem !== undefined,
+  });
 
   return {
     listen,

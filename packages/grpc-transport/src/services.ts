@@ -29,11 +29,17 @@ export function loadCodec(): Promise<CodecModule> {
   return codecModule;
 }
 
-const passthroughSerialize = (value: Uint8Array): Buffer => Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+const passthroughSerialize = (value: Uint8Array): Buffer =>
+  Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 // A plain Uint8Array view (not a Buffer): byte fields handed to users are then plain Uint8Arrays.
-const passthroughDeserialize = (bytes: Buffer): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const passthroughDeserialize = (bytes: Buffer): Uint8Array =>
+  new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function method(path: string, requestStream = false, responseStream = false): grpc.MethodDefinition<Uint8Array, Uint8Array> {
+function method(
+  path: string,
+  requestStream = false,
+  responseStream = false,
+): grpc.MethodDefinition<Uint8Array, Uint8Array> {
   return {
     path,
     requestStream,
@@ -84,13 +90,21 @@ export const providerServiceDefinition: grpc.ServiceDefinition = Object.fromEntr
 );
 
 /** plugin.GRPCController. @internal */
-export const controllerServiceDefinition: grpc.ServiceDefinition = { Shutdown: method("/plugin.GRPCController/Shutdown") };
+export const controllerServiceDefinition: grpc.ServiceDefinition = {
+  Shutdown: method("/plugin.GRPCController/Shutdown"),
+};
 /** plugin.GRPCStdio. @internal */
-export const stdioServiceDefinition: grpc.ServiceDefinition = { StreamStdio: method("/plugin.GRPCStdio/StreamStdio", false, true) };
+export const stdioServiceDefinition: grpc.ServiceDefinition = {
+  StreamStdio: method("/plugin.GRPCStdio/StreamStdio", false, true),
+};
 /** plugin.GRPCBroker. @internal */
-export const brokerServiceDefinition: grpc.ServiceDefinition = { StartStream: method("/plugin.GRPCBroker/StartStream", true, true) };
+export const brokerServiceDefinition: grpc.ServiceDefinition = {
+  StartStream: method("/plugin.GRPCBroker/StartStream", true, true),
+};
 /** grpc.health.v1.Health. @internal */
-export const healthServiceDefinition: grpc.ServiceDefinition = { Check: method("/grpc.health.v1.Health/Check") };
+export const healthServiceDefinition: grpc.ServiceDefinition = {
+  Check: method("/grpc.health.v1.Health/Check"),
+};
 
 /** The answer for an RPC whose handler is absent. @internal */
 export function defaultResponse(rpc: ProviderRpc, req: Record<string, unknown>): unknown {
@@ -174,7 +188,10 @@ export class Dispatcher {
       request = codec.decode(requestBytes) as Record<string, unknown>;
     } catch (error) {
       this.#logger.error("malformed request", { tf_rpc: rpc, error });
-      throw this.#serviceError(this.#status.INVALID_ARGUMENT, `malformed ${rpc} request: ${(error as Error).message}`);
+      throw this.#serviceError(
+        this.#status.INVALID_ARGUMENT,
+        `malformed ${rpc} request: ${(error as Error).message}`,
+      );
     }
     if (rpc === "StopProvider") {
       const aborted = this.abortAll(new Error("StopProvider: Terraform asked the provider to stop"));
@@ -185,7 +202,10 @@ export class Dispatcher {
     const ctx: CallContext = { rpc, signal: controller.signal, logger };
     const typeName = request.typeName;
     const started = performance.now();
-    logger.trace("received request", typeof typeName === "string" ? { tf_resource_type: typeName } : undefined);
+    logger.trace(
+      "received request",
+      typeof typeName === "string" ? { tf_resource_type: typeName } : undefined,
+    );
     const handler = (this.#server as unknown as Record<string, unknown>)[lowerFirst(rpc)];
     let response: unknown;
     this.#inFlight.add(controller);
@@ -215,7 +235,9 @@ export class Dispatcher {
         ),
       );
     }
-    logger.trace("sent response", { tf_req_duration_ms: Math.round((performance.now() - started) * 1000) / 1000 });
+    logger.trace("sent response", {
+      tf_req_duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    });
     return bytes;
   }
 
@@ -223,7 +245,10 @@ export class Dispatcher {
   implementation(): grpc.UntypedServiceImplementation {
     const impl: grpc.UntypedServiceImplementation = {};
     for (const rpc of PROVIDER_RPCS) {
-      impl[rpc] = ((call: grpc.ServerUnaryCall<Uint8Array, Uint8Array>, callback: grpc.sendUnaryData<Uint8Array>) => {
+      impl[rpc] = ((
+        call: grpc.ServerUnaryCall<Uint8Array, Uint8Array>,
+        callback: grpc.sendUnaryData<Uint8Array>,
+      ) => {
         this.handle(rpc, call.request).then(
           (bytes) => callback(null, bytes),
           (error: unknown) => {

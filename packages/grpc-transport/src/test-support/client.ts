@@ -6,7 +6,14 @@
  * @packageDocumentation
  */
 import * as grpc from "@grpc/grpc-js";
-import { type DescMessage, type MessageInitShape, type MessageShape, create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import {
+  type DescMessage,
+  type MessageInitShape,
+  type MessageShape,
+  create,
+  fromBinary,
+  toBinary,
+} from "@bufbuild/protobuf";
 import type { ListenAddress } from "../handshake.js";
 
 /** How a test client authenticates. @internal */

@@ -39,7 +39,11 @@ const server: ProviderServer = {
       if (ctx.signal.aborted) resolve();
       ctx.signal.addEventListener("abort", () => resolve(), { once: true });
     });
-    return { diagnostics: [{ severity: "warning", summary: `aborted: ${String((ctx.signal.reason as Error)?.message)}` }] };
+    return {
+      diagnostics: [
+        { severity: "warning", summary: `aborted: ${String((ctx.signal.reason as Error)?.message)}` },
+      ],
+    };
   },
 };
 

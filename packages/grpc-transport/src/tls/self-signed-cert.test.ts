@@ -33,7 +33,11 @@ describe("generateServerCertificate", () => {
     const a = new X509Certificate(generateServerCertificate().certPem);
     const b = new X509Certificate(generateServerCertificate().certPem);
     expect(a.serialNumber).not.toBe(b.serialNumber);
-    expect(a.publicKey.export({ format: "der", type: "spki" }).equals(b.publicKey.export({ format: "der", type: "spki" }))).toBe(false);
+    expect(
+      a.publicKey
+        .export({ format: "der", type: "spki" })
+        .equals(b.publicKey.export({ format: "der", type: "spki" })),
+    ).toBe(false);
   });
 
   it("can impersonate Terraform's P-521 client certificate", () => {

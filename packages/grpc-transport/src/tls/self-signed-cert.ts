@@ -44,7 +44,9 @@ const OID_SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
 const OID_CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
 
 function extension(id: string, critical: boolean, value: Uint8Array): Uint8Array {
-  return critical ? sequence(oid(id), boolean(true), octetString(value)) : sequence(oid(id), octetString(value));
+  return critical
+    ? sequence(oid(id), boolean(true), octetString(value))
+    : sequence(oid(id), octetString(value));
 }
 
 function toPem(label: string, der: Uint8Array): string {
@@ -136,4 +138,3 @@ export function generateServerCertificate(options: ServerCertificateOptions = {}
 export function handshakeCertField(der: Uint8Array): string {
   return Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString("base64").replace(/=+$/, "");
 }
-

@@ -1,4 +1,4 @@
-import { equals, rawEquals } from "./equality.js";
+import { equals } from "./equality.js";
 import { crc32String } from "./internal/crc32.js";
 import { goQuote } from "./internal/go-quote.js";
 import type { CtyNumber } from "./number.js";
@@ -19,10 +19,19 @@ import type { Value } from "./value.js";
  * @category combinators
  */
 export function setHashString(v: Value): string {
-  const parts: string[] = [];
-  appendHash(v, parts);
-  return parts.join("");
+  // Values are immutable, so a value's hash string can be remembered.
+  let h = hashCache.get(v);
+  if (h === undefined) {
+    const parts: string[] = [];
+    appendHash(v, parts);
+    h = parts.join("");
+    hashCache.set(v, h);
+  }
+  return h;
 }
+
+const hashCache = new WeakMap<Value, string>();
+const indexCache = new WeakMap<readonly Value[], ReadonlyMap<string, readonly Value[]>>();
 
 function appendHash(v: Value, out: string[]): void {
   if (!v.isKnown()) {
@@ -130,11 +139,20 @@ export function canonicalSetElements(elements: readonly Value[]): Value[] {
 
 /** @internal Does a known set (given as its stored elements) hold an element equivalent to `v` (go-cty `set.Has`)? */
 export function setHas(elements: readonly Value[], v: Value): boolean {
-  const hash = setHashString(v);
-  for (const e of elements) {
-    if (setHashString(e) === hash && equivalent(v, e)) return true;
+  let index = indexCache.get(elements);
+  if (index === undefined) {
+    const m = new Map<string, Value[]>();
+    for (const e of elements) {
+      const h = setHashString(e);
+      const bucket = m.get(h);
+      if (bucket === undefined) m.set(h, [e]);
+      else bucket.push(e);
+    }
+    index = m;
+    indexCache.set(elements, m);
   }
-  return false;
+  const bucket = index.get(setHashString(v));
+  return bucket !== undefined && bucket.some((e) => equivalent(v, e));
 }
 
 function elementKind(elements: readonly Value[]): Type["kind"] {
@@ -142,11 +160,17 @@ function elementKind(elements: readonly Value[]): Type["kind"] {
   return "dynamic";
 }
 
-/** go-cty `setRules.Less`. */
+/**
+ * go-cty `setRules.Less`.
+ *
+ * go-cty first returns false for `RawEquals` elements; that check is left out because it never
+ * changes the answer here: two elements of one set are never both known-equal primitives, and
+ * `RawEquals` composites have equal hash strings, unknowns never sort before anything, and a set
+ * holds at most one null.
+ */
 function setLess(kind: Type["kind"], a: Hashed, b: Hashed): boolean {
   const v1 = a.value;
   const v2 = b.value;
-  if (rawEquals(v1, v2)) return false;
   // Nulls sort after everything else, then unknowns after known values.
   if (v2.isNull() && !v1.isNull()) return true;
   if (v1.isNull()) return false;
@@ -156,7 +180,7 @@ function setLess(kind: Type["kind"], a: Hashed, b: Hashed): boolean {
     case "string":
       return compareUtf8(v1.payload as string, v2.payload as string) < 0;
     case "bool":
-      return v2.payload === true || v1.payload !== true;
+      return v1.payload !== true && v2.payload === true;
     case "number":
       return (v1.payload as CtyNumber).cmp(v2.payload as CtyNumber) < 0;
     default:

@@ -25,6 +25,7 @@ func main() {
 	genEquality()
 	genSetOrder()
 	genNumbers()
+	genGoString()
 	genRandom()
 
 	header := obj{

@@ -295,6 +295,24 @@ export function isNumberEqualityVector(v: NumberVector): v is NumberEqualityVect
   return "equal" in v;
 }
 
+/**
+ * A GoString vector: `%#v` of a value (`value/…`) or of a type (`type/…`, with its friendly
+ * names).
+ * @category models
+ */
+export interface GoStringVector extends VectorBase {
+  /** The value to render. */
+  readonly value?: ValueDesc;
+  /** The type to render. */
+  readonly type?: TypeJson;
+  /** Expected `%#v` rendering. */
+  readonly goString: string;
+  /** Expected `FriendlyName()` (types only). */
+  readonly friendlyName?: string;
+  /** Expected `FriendlyNameForConstraint()` (types only). */
+  readonly friendlyNameForConstraint?: string;
+}
+
 /** The vector type of each file. @category models */
 export interface VectorFiles {
   /** msgpack.jsonl */
@@ -313,6 +331,8 @@ export interface VectorFiles {
   readonly "set-order": SetOrderVector;
   /** numbers.jsonl */
   readonly numbers: NumberVector;
+  /** go-string.jsonl */
+  readonly "go-string": GoStringVector;
 }
 
 /** Name of a vector file (without `.jsonl`). @category models */
@@ -328,6 +348,7 @@ export const vectorFiles: readonly VectorFile[] = Object.freeze([
   "equality",
   "set-order",
   "numbers",
+  "go-string",
 ]);
 
 /** The first line of every vector file. @category models */

@@ -13,6 +13,8 @@ import { describe, expect, it } from "vitest";
 import {
   convert,
   equals,
+  friendlyName,
+  friendlyNameForConstraint,
   fromJson,
   fromMsgpack,
   getConversion,
@@ -23,6 +25,7 @@ import {
   toJson,
   toMsgpack,
   typeFromJson,
+  typeGoString,
   typeToJson,
   unify,
   unifyUnsafe,
@@ -193,5 +196,17 @@ describe("numbers (go-cty big.Float text, hash string, %v, GoString, equality)",
     got.goString = valueGoString(numberVal(n));
     want.goString = v.goString;
     expect(got).toEqual(want);
+  });
+});
+
+describe("GoString and friendly names (go-cty %#v, FriendlyName)", () => {
+  check("go-string", loadVectors("go-string"), (v) => {
+    if (v.value) expect(valueGoString(buildValue(v.value))).toBe(v.goString);
+    if (v.type !== undefined) {
+      const type = buildType(v.type);
+      expect(typeGoString(type)).toBe(v.goString);
+      expect(friendlyName(type)).toBe(v.friendlyName);
+      expect(friendlyNameForConstraint(type)).toBe(v.friendlyNameForConstraint);
+    }
   });
 });

@@ -1,7 +1,15 @@
 import type { Suite } from "./runner.js";
+import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { coldStart, idleMemory, rpcRoundTrip } from "./suites/transport.js";
 
 /**
- * Every benchmark suite, in run order. Case names are `area/op/fixture`; `--filter` matches them.
+ * Every benchmark suite, in run order. Case names are `area/op/fixture`; the regex filter
+ * matches them (or `suite/case`).
  */
-export const corpus: readonly Suite[] = [coldStart, rpcRoundTrip, idleMemory];
+export const corpus: readonly Suite[] = [
+  coldStart,
+  rpcRoundTrip,
+  idleMemory,
+  ctyMsgpackEncode,
+  ctyMsgpackDecode,
+];

@@ -32,6 +32,8 @@ export interface TimedSuite {
   readonly baseline: TimedCase;
   /** The cases under test (more baselines may be listed here too). */
   readonly cases: readonly TimedCase[];
+  /** Interleaved rounds over all cases (samples, time and iterations are split across them). Default 1. */
+  readonly rounds?: number;
   /** Exact number of samples (with `time: 0`), e.g. 20 for process starts. */
   readonly iterations?: number;
   /** Minimum measuring time per case in ms (tinybench `time`). */
@@ -142,47 +144,62 @@ export function selectSuites(suites: readonly Suite[], filter: RegExp | undefine
   return out;
 }
 
+/** Runs one case once through tinybench and returns its samples in ms. */
+async function sampleCase(
+  suite: TimedSuite,
+  c: TimedCase,
+  rounds: number,
+  firstRound: boolean,
+): Promise<number[]> {
+  const iterations = suite.iterations ? Math.ceil(suite.iterations / rounds) : 10;
+  const bench = new Bench({
+    time: suite.time === undefined ? (suite.iterations ? 0 : 500) : suite.time / rounds,
+    iterations,
+    warmupIterations: firstRound ? (suite.warmupIterations ?? 5) : Math.min(suite.warmupIterations ?? 5, 2),
+    warmupTime: suite.iterations ? 0 : 100,
+    throws: true,
+  });
+  const opts = {
+    ...(c.beforeEach ? { beforeEach: async () => void (await c.beforeEach?.()) } : {}),
+    ...(c.afterEach ? { afterEach: async () => void (await c.afterEach?.()) } : {}),
+  };
+  const fn = c.fn;
+  // An AsyncFunction wrapper makes tinybench await every call (it checks the constructor).
+  if (c.async) {
+    bench.add(
+      c.name,
+      async () => {
+        sink = await fn();
+      },
+      opts,
+    );
+  } else {
+    bench.add(
+      c.name,
+      () => {
+        sink = fn();
+      },
+      opts,
+    );
+  }
+  await bench.warmup();
+  await bench.run();
+  const task = bench.tasks[0];
+  if (!task?.result || task.result.error) throw task?.result?.error ?? new Error(`${c.name}: no result`);
+  return task.result.samples;
+}
+
 /** Measures one timed suite with tinybench. */
 async function runTimed(suite: TimedSuite): Promise<CaseResult[]> {
   const all = [suite.baseline, ...suite.cases];
-  const results: { c: TimedCase; samplesMs: number[] }[] = [];
-  for (const c of all) {
-    // One Bench per case so every case gets the same iteration count and its own hooks.
-    const bench = new Bench({
-      time: suite.time ?? (suite.iterations ? 0 : 500),
-      iterations: suite.iterations ?? 10,
-      warmupIterations: suite.warmupIterations ?? 5,
-      warmupTime: suite.iterations ? 0 : 100,
-      throws: true,
-    });
-    const opts = {
-      ...(c.beforeEach ? { beforeEach: async () => void (await c.beforeEach?.()) } : {}),
-      ...(c.afterEach ? { afterEach: async () => void (await c.afterEach?.()) } : {}),
-    };
-    const fn = c.fn;
-    // An AsyncFunction wrapper makes tinybench await every call (it checks the constructor).
-    if (c.async) {
-      bench.add(
-        c.name,
-        async () => {
-          sink = await fn();
-        },
-        opts,
-      );
-    } else {
-      bench.add(
-        c.name,
-        () => {
-          sink = fn();
-        },
-        opts,
-      );
+  const rounds = Math.max(1, suite.rounds ?? 1);
+  const results = all.map((c) => ({ c, samplesMs: [] as number[] }));
+  // Rounds interleave the cases (baseline, a, b, baseline, a, b, …) so that load drifting on a
+  // shared machine hits every case alike instead of whichever happens to run last.
+  for (let round = 0; round < rounds; round++) {
+    for (const entry of results) {
+      entry.samplesMs.push(...(await sampleCase(suite, entry.c, rounds, round === 0)));
     }
-    await bench.warmup();
-    await bench.run();
-    const task = bench.tasks[0];
-    if (!task?.result || task.result.error) throw task?.result?.error ?? new Error(`${c.name}: no result`);
-    results.push({ c, samplesMs: task.result.samples });
   }
   const baseSamples = results[0]!.samplesMs.map((ms) => (ms * 1e6) / (suite.baseline.ops ?? 1));
   const baseMedian = median(baseSamples);

@@ -69,6 +69,7 @@ export const coldStart: TimedSuite = {
   name: "transport/cold-start",
   note: "exec → first stdout line (handshake); baseline `node -e ''` exec → exit; 20 runs each",
   iterations: 20,
+  rounds: 4,
   warmupIterations: 2,
   setup: () => {
     scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
@@ -119,7 +120,8 @@ export const rpcRoundTrip: TimedSuite = {
   kind: "timed",
   name: "transport/rpc-mtls",
   note: `unary round trip over TLS on a unix socket, one client; PlanResourceChange request = ${planRequest.length} bytes`,
-  time: 2000,
+  time: 3000,
+  rounds: 4,
   warmupIterations: 200,
   setup: async () => {
     scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));

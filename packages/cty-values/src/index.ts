@@ -88,7 +88,7 @@ export {
 export { length } from "./length.js";
 
 // --- sets (set.ts) ---
-export { setHashString } from "./set.js";
+export { hasElement, setHashString } from "./set.js";
 
 // --- equality (equality.ts) ---
 export { equals, rawEquals } from "./equality.js";

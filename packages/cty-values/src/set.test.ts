@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { equals, rawEquals } from "./equality.js";
 import { crc32String } from "./internal/crc32.js";
 import { length } from "./length.js";
-import { canonicalSetElements, setHashString } from "./set.js";
+import { canonicalSetElements, hasElement, setHashString } from "./set.js";
 import { valueGoString } from "./type-format.js";
 import { boolType, numberType, stringType } from "./type.js";
 import {
@@ -199,3 +199,22 @@ function hash(s: string, seed: number): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h;
 }
+
+describe("hasElement (go-cty HasElement) [cty] (§1.6)", () => {
+  it("finds known members", () => {
+    expect(hasElement(setVal([stringVal("a"), stringVal("b")]), stringVal("a"))).toBe(True);
+    expect(hasElement(setVal([stringVal("a")]), stringVal("z"))).toBe(False);
+    expect(hasElement(setVal([stringVal("a")]), numberVal(1))).toBe(False);
+  });
+  it("is unknown when no known member matches but the set is not wholly known", () => {
+    const s = setVal([stringVal("a"), unknownVal(stringType)]);
+    expect(hasElement(s, stringVal("a"))).toBe(True);
+    expect(valueGoString(hasElement(s, stringVal("z")))).toBe("cty.UnknownVal(cty.Bool).RefineNotNull()");
+    expect(valueGoString(hasElement(s, unknownVal(stringType)))).toBe(
+      "cty.UnknownVal(cty.Bool).RefineNotNull()",
+    );
+  });
+  it("moves marks to the result", () => {
+    expect(hasElement(mark(setVal([stringVal("a")]), "s"), stringVal("a")).hasMark("s")).toBe(true);
+  });
+});

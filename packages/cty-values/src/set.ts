@@ -1,9 +1,12 @@
 import { equals } from "./equality.js";
+import { CtyError } from "./errors.js";
 import { crc32String } from "./internal/crc32.js";
 import { goQuote } from "./internal/go-quote.js";
+import { withMarks } from "./internal/marks.js";
+import { unknownBool } from "./internal/number-compare.js";
 import type { CtyNumber } from "./number.js";
-import { compareUtf8, type Type } from "./type.js";
-import type { Value } from "./value.js";
+import { compareUtf8, type Type, typeEquals } from "./type.js";
+import { False, True, unmark, type Value } from "./value.js";
 
 /**
  * The string go-cty hashes to bucket a value inside a set (go-cty `appendSetHashBytes`).
@@ -151,8 +154,7 @@ export function setHas(elements: readonly Value[], v: Value): boolean {
     index = m;
     indexCache.set(elements, m);
   }
-  const bucket = index.get(setHashString(v));
-  return bucket !== undefined && bucket.some((e) => equivalent(v, e));
+  return index.get(setHashString(v))?.some((e) => equivalent(v, e)) === true;
 }
 
 function elementKind(elements: readonly Value[]): Type["kind"] {
@@ -186,4 +188,40 @@ function setLess(kind: Type["kind"], a: Hashed, b: Hashed): boolean {
     default:
       return compareUtf8(a.hash, b.hash) < 0;
   }
+}
+
+/**
+ * Whether a set contains an element (go-cty `Value.HasElement`), as a cty bool.
+ *
+ * @remarks Unknown when the set or the element is unknown, or when no known member matches but
+ * the set is not wholly known (an unknown member may turn out equal); `False` when the element's
+ * type cannot be in the set. Marks on either operand move to the result.
+ * @example
+ * ```ts
+ * hasElement(setVal([stringVal("a")]), stringVal("a")) // True
+ * ```
+ * @throws {@link CtyError} with code `"invalid_value"` for a null or non-set value.
+ * @category combinators
+ */
+export function hasElement(set: Value, elem: Value): Value {
+  if (set.marks.size > 0 || elem.marks.size > 0) {
+    const [s, sm] = unmark(set);
+    const [e, em] = unmark(elem);
+    return withMarks(hasElement(s, e), sm, em);
+  }
+  const t = set.type;
+  if (set.isNull()) throw new CtyError("invalid_value", "cannot HasElement on null value");
+  if (!set.isKnown()) return unknownBool();
+  if (t.kind !== "set") throw new CtyError("invalid_value", "not a set type");
+  if (
+    elem.type.kind !== "dynamic" &&
+    t.elementType.kind !== "dynamic" &&
+    !typeEquals(elem.type, t.elementType)
+  ) {
+    return False;
+  }
+  if (!elem.isKnown()) return unknownBool();
+  const noMatch = set.isWhollyKnown() ? False : unknownBool();
+  if (!typeEquals(t.elementType, elem.type)) return False;
+  return setHas(set.payload as readonly Value[], elem) ? True : noMatch;
 }

@@ -110,7 +110,11 @@ export function presenceOf(o: { required?: boolean; optional?: boolean; computed
 /** @internal Problems found while building an attribute, reported by the schema self-check. */
 export const DEFAULT_PROBLEM = Symbol("defaultProblem");
 
-function baseOf(kind: AttributeSpecBase["kind"], type: Type, o: LooseOptions): Omit<AttributeSpecBase, "default"> {
+function baseOf(
+  kind: AttributeSpecBase["kind"],
+  type: Type,
+  o: LooseOptions,
+): Omit<AttributeSpecBase, "default"> {
   const deprecated = o.deprecated !== undefined && o.deprecated !== false;
   return {
     kind,
@@ -135,7 +139,10 @@ function baseOf(kind: AttributeSpecBase["kind"], type: Type, o: LooseOptions): O
 }
 
 function withDefault<S extends AnyAttributeSpec>(spec: Omit<S, "default">, o: LooseOptions): S {
-  const out = { ...spec, default: undefined } as unknown as { default: Value | undefined; [DEFAULT_PROBLEM]?: string };
+  const out = { ...spec, default: undefined } as unknown as {
+    default: Value | undefined;
+    [DEFAULT_PROBLEM]?: string;
+  };
   if (o.default !== undefined) {
     try {
       out.default = defaultToValue(out as unknown as AnyAttributeSpec, o.default);
@@ -153,7 +160,10 @@ function of<M, const O extends AttributeOptions<M>>(
 ): AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>> {
   const o = loose(options);
   const base = baseOf("attribute", valueType.type, o);
-  return withDefault({ ...base, valueType } as Omit<AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>>, "default">, o);
+  return withDefault(
+    { ...base, valueType } as Omit<AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>>, "default">,
+    o,
+  );
 }
 
 function nested<A extends Attributes, N extends AttributeNesting, O>(
@@ -165,7 +175,14 @@ function nested<A extends Attributes, N extends AttributeNesting, O>(
   const types: Record<string, Type> = {};
   for (const [k, v] of Object.entries(attributes)) types[k] = v.type;
   const obj = objectType(types);
-  const type = nesting === "single" ? obj : nesting === "list" ? listType(obj) : nesting === "set" ? setType(obj) : mapType(obj);
+  const type =
+    nesting === "single"
+      ? obj
+      : nesting === "list"
+        ? listType(obj)
+        : nesting === "set"
+          ? setType(obj)
+          : mapType(obj);
   const base = baseOf("nested_attribute", type, o);
   return withDefault(
     {
@@ -204,27 +221,39 @@ export const attr = {
   /** An attribute of any {@link TypeSpec} (see {@link t}). */
   of,
   /** A `string` attribute; model `string`. */
-  string<const O extends AttributeOptions<string>>(options: O): AttributeSpec<string, PresenceOf<O>, WriteOnlyOf<O>> {
+  string<const O extends AttributeOptions<string>>(
+    options: O,
+  ): AttributeSpec<string, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.string, options);
   },
   /** An exact `number` attribute; model `CtyNumber`. */
-  number<const O extends AttributeOptions<CtyNumber>>(options: O): AttributeSpec<CtyNumber, PresenceOf<O>, WriteOnlyOf<O>> {
+  number<const O extends AttributeOptions<CtyNumber>>(
+    options: O,
+  ): AttributeSpec<CtyNumber, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.number, options);
   },
   /** A whole-number attribute (cty `number`, int64 range); model JS `number` (safe integers). */
-  int64<const O extends AttributeOptions<number>>(options: O): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+  int64<const O extends AttributeOptions<number>>(
+    options: O,
+  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.int64, options);
   },
   /** A float64 attribute (cty `number`); model JS `number`. */
-  float64<const O extends AttributeOptions<number>>(options: O): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+  float64<const O extends AttributeOptions<number>>(
+    options: O,
+  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.float64, options);
   },
   /** A `bool` attribute; model `boolean`. */
-  bool<const O extends AttributeOptions<boolean>>(options: O): AttributeSpec<boolean, PresenceOf<O>, WriteOnlyOf<O>> {
+  bool<const O extends AttributeOptions<boolean>>(
+    options: O,
+  ): AttributeSpec<boolean, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.bool, options);
   },
   /** A `dynamic` attribute (any type chosen by the user); model: the cty `Value`. */
-  dynamic<const O extends AttributeOptions<Value>>(options: O): AttributeSpec<Value, PresenceOf<O>, WriteOnlyOf<O>> {
+  dynamic<const O extends AttributeOptions<Value>>(
+    options: O,
+  ): AttributeSpec<Value, PresenceOf<O>, WriteOnlyOf<O>> {
     return of(t.dynamic, options);
   },
   /** A `list(T)` attribute; model `M[]`. */
@@ -253,7 +282,11 @@ export const attr = {
     attributes: A,
     options: O,
   ): AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>> {
-    return of(t.object(attributes), options) as AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>>;
+    return of(t.object(attributes), options) as AttributeSpec<
+      ObjectModelOf<A>,
+      PresenceOf<O>,
+      WriteOnlyOf<O>
+    >;
   },
   /** One nested object (nesting `single`); model: the object or `null`. */
   singleNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>>>(
@@ -277,12 +310,14 @@ export const attr = {
     return nested("set", attributes, options);
   },
   /** A map of nested objects; model: a record of objects. */
-  mapNested<A extends Attributes, const O extends NestedAttributeOptions<Record<string, NestedObjectModel<A>>>>(
-    attributes: A,
-    options: O,
-  ): NestedAttributeSpec<A, "map", PresenceOf<O>, WriteOnlyOf<O>> {
+  mapNested<
+    A extends Attributes,
+    const O extends NestedAttributeOptions<Record<string, NestedObjectModel<A>>>,
+  >(attributes: A, options: O): NestedAttributeSpec<A, "map", PresenceOf<O>, WriteOnlyOf<O>> {
     return nested("map", attributes, options);
   },
 } as const;
 
-type ObjectModelOf<A extends Readonly<Record<string, TypeSpec>>> = { -readonly [K in keyof A]: ModelOfType<A[K]> | null };
+type ObjectModelOf<A extends Readonly<Record<string, TypeSpec>>> = {
+  -readonly [K in keyof A]: ModelOfType<A[K]> | null;
+};

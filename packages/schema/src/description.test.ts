@@ -22,9 +22,20 @@ const schema = resourceSchema({
     ),
   },
   blocks: {
-    nic: block.list({ attributes: { ip: attr.string({ optional: true }) }, minItems: 1, maxItems: 3, description: "NICs." }),
-    boot: block.single({ attributes: { image: attr.string({ required: true }) }, required: true, deprecated: "gone" }),
-    opts: block.group({ blocks: { inner: block.map({ attributes: { v: attr.string({ optional: true }) } }) } }),
+    nic: block.list({
+      attributes: { ip: attr.string({ optional: true }) },
+      minItems: 1,
+      maxItems: 3,
+      description: "NICs.",
+    }),
+    boot: block.single({
+      attributes: { image: attr.string({ required: true }) },
+      required: true,
+      deprecated: "gone",
+    }),
+    opts: block.group({
+      blocks: { inner: block.map({ attributes: { v: attr.string({ optional: true }) } }) },
+    }),
   },
 });
 
@@ -50,8 +61,20 @@ describe("toSchemaDescription", () => {
 
   it("maps every attribute flag 1:1", () => {
     const byName = Object.fromEntries(d.block.attributes.map((a) => [a.name, a]));
-    expect(byName.name).toMatchObject({ required: true, optional: false, computed: false, sensitive: false, description: "The name." });
-    expect(byName.id).toMatchObject({ required: false, optional: false, computed: true, description: "The `id`.", descriptionKind: "markdown" });
+    expect(byName.name).toMatchObject({
+      required: true,
+      optional: false,
+      computed: false,
+      sensitive: false,
+      description: "The name.",
+    });
+    expect(byName.id).toMatchObject({
+      required: false,
+      optional: false,
+      computed: true,
+      description: "The `id`.",
+      descriptionKind: "markdown",
+    });
     expect(byName.token).toMatchObject({
       optional: true,
       sensitive: true,
@@ -80,7 +103,9 @@ describe("toSchemaDescription", () => {
     expect(disks?.nestedType?.nesting).toBe("set");
     expect(disks?.nestedType?.minItems).toBe(0);
     expect(disks?.nestedType?.maxItems).toBe(0);
-    expect(disks?.nestedType?.attributes.map((a) => [a.name, text(a.type), a.required, a.optional, a.computed])).toEqual([
+    expect(
+      disks?.nestedType?.attributes.map((a) => [a.name, text(a.type), a.required, a.optional, a.computed]),
+    ).toEqual([
       ["kind", '"string"', false, true, true],
       ["size", '"number"', true, false, false],
     ]);
@@ -94,7 +119,12 @@ describe("toSchemaDescription", () => {
     expect(boot).toMatchObject({ nesting: "single", minItems: 1, maxItems: 1 });
     expect(boot?.block).toMatchObject({ deprecated: true, deprecationMessage: "gone" });
     expect(opts).toMatchObject({ nesting: "group", minItems: 0, maxItems: 0 });
-    expect(opts?.block.blockTypes[0]).toMatchObject({ typeName: "inner", nesting: "map", minItems: 0, maxItems: 0 });
+    expect(opts?.block.blockTypes[0]).toMatchObject({
+      typeName: "inner",
+      nesting: "map",
+      minItems: 0,
+      maxItems: 0,
+    });
   });
 
   it("exposes the proto enum numbers", () => {

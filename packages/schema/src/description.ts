@@ -1,7 +1,14 @@
 import { compareUtf8, typeToJson } from "@tfkit/cty-values";
 import { encodeUtf8 } from "./internal/utf8.js";
 import type { Schema } from "./schema.js";
-import type { AnyAttributeSpec, AttributeNesting, Attributes, BlockNesting, Blocks, BlockSpec } from "./spec.js";
+import type {
+  AnyAttributeSpec,
+  AttributeNesting,
+  Attributes,
+  BlockNesting,
+  Blocks,
+  BlockSpec,
+} from "./spec.js";
 
 /** tfplugin6 `StringKind`: how a description is formatted. @category models */
 export type DescriptionKind = "plain" | "markdown";
@@ -113,7 +120,10 @@ export const NESTING_MODE_NUMBER: Readonly<Record<BlockNesting, number>> = Objec
 });
 
 /** The proto enum numbers of {@link DescriptionKind} (`StringKind`). @category encoding */
-export const DESCRIPTION_KIND_NUMBER: Readonly<Record<DescriptionKind, number>> = Object.freeze({ plain: 0, markdown: 1 });
+export const DESCRIPTION_KIND_NUMBER: Readonly<Record<DescriptionKind, number>> = Object.freeze({
+  plain: 0,
+  markdown: 1,
+});
 
 const EMPTY_BYTES = new Uint8Array(0);
 
@@ -137,7 +147,12 @@ function describeAttribute(name: string, spec: AnyAttributeSpec): AttributeDescr
     name,
     type: nested ? EMPTY_BYTES : encodeUtf8(typeToJson(spec.type)),
     nestedType: nested
-      ? Object.freeze({ attributes: describeAttributes(spec.attributes), nesting: spec.nesting, minItems: 0, maxItems: 0 })
+      ? Object.freeze({
+          attributes: describeAttributes(spec.attributes),
+          nesting: spec.nesting,
+          minItems: 0,
+          maxItems: 0,
+        })
       : undefined,
     ...describeText(spec),
     required: spec.required,

@@ -4,6 +4,7 @@ import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import { emptyValue, impliedType } from "./implied-type.js";
 import { resourceSchema } from "./schema.js";
+import type { Attributes, Blocks } from "./spec.js";
 import { t } from "./type-spec.js";
 
 const ok = { optional: true } as const;
@@ -39,7 +40,7 @@ const schema = resourceSchema({
 });
 
 function typeOf(name: string): string {
-  const spec = schema.attributes[name] ?? schema.blocks[name];
+  const spec = (schema.attributes as Attributes)[name] ?? (schema.blocks as Blocks)[name];
   if (spec === undefined) throw new Error(name);
   return typeToJson(impliedType(spec));
 }
@@ -79,8 +80,27 @@ describe("impliedType (semantics §5.1)", () => {
   it("gives the schema an object type with one attribute per attribute and block type", () => {
     const names = Object.keys(impliedType(schema).kind === "object" ? schema.type.attributeTypes : {});
     expect(names).toEqual([
-      "b", "dyn", "dyn_list", "dyn_map", "f", "group", "i", "l", "list", "m", "map",
-      "n", "nl", "nm", "ns", "nset", "o", "s", "set", "single", "st",
+      "b",
+      "dyn",
+      "dyn_list",
+      "dyn_map",
+      "f",
+      "group",
+      "i",
+      "l",
+      "list",
+      "m",
+      "map",
+      "n",
+      "nl",
+      "nm",
+      "ns",
+      "nset",
+      "o",
+      "s",
+      "set",
+      "single",
+      "st",
     ]);
   });
 });
@@ -90,7 +110,11 @@ describe("emptyValue (Block.EmptyValue)", () => {
   const at = (n: string) => valueGoString(empty.getAttr(n));
 
   it("has the implied type", () => {
-    expect(typeToJson(empty.type)).toBe(typeToJson(schema.type).replace('"dyn_list":"dynamic"', '"dyn_list":["tuple",[]]').replace('"dyn_map":"dynamic"', '"dyn_map":["object",{}]'));
+    expect(typeToJson(empty.type)).toBe(
+      typeToJson(schema.type)
+        .replace('"dyn_list":"dynamic"', '"dyn_list":["tuple",[]]')
+        .replace('"dyn_map":"dynamic"', '"dyn_map":["object",{}]'),
+    );
   });
   it("has null attributes and a null single block", () => {
     expect(at("s")).toBe("cty.NullVal(cty.String)");

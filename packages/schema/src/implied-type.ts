@@ -1,5 +1,13 @@
 import type { ObjectType, Type, Value } from "@tfkit/cty-values";
-import { EmptyObjectVal, EmptyTupleVal, listValEmpty, mapValEmpty, nullVal, objectVal, setValEmpty } from "@tfkit/cty-values";
+import {
+  EmptyObjectVal,
+  EmptyTupleVal,
+  listValEmpty,
+  mapValEmpty,
+  nullVal,
+  objectVal,
+  setValEmpty,
+} from "@tfkit/cty-values";
 import type { SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, BlockSpec } from "./spec.js";
 

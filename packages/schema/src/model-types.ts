@@ -32,7 +32,13 @@ type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
 type IsComputed<P> = P extends "computed" | "optional_computed" ? true : false;
 
 /** The model of one attribute field given its presence, phase and whether a parent is computed. */
-type Field<V, P extends Presence, W extends boolean, Ph extends Phase, C extends boolean> = Ph extends "config"
+type Field<
+  V,
+  P extends Presence,
+  W extends boolean,
+  Ph extends Phase,
+  C extends boolean,
+> = Ph extends "config"
   ? P extends "required"
     ? V | Unknown
     : V | null | Unknown
@@ -47,8 +53,7 @@ type Field<V, P extends Presence, W extends boolean, Ph extends Phase, C extends
             ? V | null
             : V | null | Unknown
       : C extends true
-        ? V
-        | null
+        ? V | null
         : P extends "required"
           ? V
           : V | null;
@@ -83,7 +88,11 @@ type ConfigKeys<A extends Attributes> = {
 
 /** The model of an object described by attributes. @category models */
 export type AttributesModel<A extends Attributes, Ph extends Phase, C extends boolean = false> = Simplify<{
-  -readonly [K in Ph extends "config" ? ConfigKeys<A> & KnownKeys<A> : KnownKeys<A>]: AttributeField<A[K], Ph, C>;
+  -readonly [K in Ph extends "config" ? ConfigKeys<A> & KnownKeys<A> : KnownKeys<A>]: AttributeField<
+    A[K],
+    Ph,
+    C
+  >;
 }>;
 
 /**
@@ -91,9 +100,7 @@ export type AttributesModel<A extends Attributes, Ph extends Phase, C extends bo
  * @category models
  */
 export type BlockValueModel<X, Ph extends Phase, C extends boolean = false> =
-  X extends BlockSpec<infer A, infer B, infer N, boolean>
-    ? NestWrap<N, BodyModel<A, B, Ph, C>>
-    : never;
+  X extends BlockSpec<infer A, infer B, infer N, boolean> ? NestWrap<N, BodyModel<A, B, Ph, C>> : never;
 
 type BlockField<X, Ph extends Phase, C extends boolean> =
   X extends BlockSpec<Attributes, Blocks, infer N, infer R>
@@ -113,9 +120,12 @@ type ConfigUnknown<Ph extends Phase> = Ph extends "config" ? Unknown : never;
 type KnownKeys<R> = string extends keyof R ? never : keyof R;
 
 /** The model of a block body: its attributes and its nested block types. @category models */
-export type BodyModel<A extends Attributes, B extends Blocks, Ph extends Phase, C extends boolean = false> = Simplify<
-  AttributesModel<A, Ph, C> & { -readonly [K in KnownKeys<B>]: BlockField<B[K], Ph, C> }
->;
+export type BodyModel<
+  A extends Attributes,
+  B extends Blocks,
+  Ph extends Phase,
+  C extends boolean = false,
+> = Simplify<AttributesModel<A, Ph, C> & { -readonly [K in KnownKeys<B>]: BlockField<B[K], Ph, C> }>;
 
 /**
  * Anything with attributes and blocks: a schema or a block.

@@ -28,7 +28,10 @@ const serverSchema = resourceSchema({
       { size: attr.int64({ required: true }), disk_id: attr.string({ computed: true }) },
       { optional: true },
     ),
-    endpoint: attr.singleNested({ host: attr.string({ required: true }), url: attr.string({ computed: true }) }, { computed: true }),
+    endpoint: attr.singleNested(
+      { host: attr.string({ required: true }), url: attr.string({ computed: true }) },
+      { computed: true },
+    ),
   },
   blocks: {
     network_interface: block.list({
@@ -90,7 +93,9 @@ describe("Plan<S>", () => {
     expectTypeOf<Disk>().toEqualTypeOf<{ size: number; disk_id: string | null | Unknown }>();
   });
   it("types blocks without unknown at the top", () => {
-    expectTypeOf<Plan<S>["network_interface"]>().toEqualTypeOf<{ subnet: string; ip: string | null | Unknown }[]>();
+    expectTypeOf<Plan<S>["network_interface"]>().toEqualTypeOf<
+      { subnet: string; ip: string | null | Unknown }[]
+    >();
     expectTypeOf<Plan<S>["boot"]>().toEqualTypeOf<{ image: string }>();
   });
 });
@@ -144,11 +149,17 @@ describe("a create handler (plan: Plan<S>) => State<S>", () => {
 
 describe("attribute option typing", () => {
   it("types validators and defaults by the attribute's model", () => {
-    attr.string({ required: true, validators: [(v) => (v.startsWith("a") ? undefined : "must start with a")] });
+    attr.string({
+      required: true,
+      validators: [(v) => (v.startsWith("a") ? undefined : "must start with a")],
+    });
     attr.int64({ optional: true, computed: true, default: 3 });
     // @ts-expect-error: a string default on an int64 attribute
     attr.int64({ optional: true, computed: true, default: "3" });
     attr.list(t.string, { optional: true, validators: [(v) => (v.length > 2 ? "too many" : undefined)] });
-    attr.listNested({ size: attr.int64({ required: true }) }, { optional: true, validators: [(v) => (v.length > 0 ? undefined : "empty")] });
+    attr.listNested(
+      { size: attr.int64({ required: true }) },
+      { optional: true, validators: [(v) => (v.length > 0 ? undefined : "empty")] },
+    );
   });
 });

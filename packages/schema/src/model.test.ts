@@ -22,7 +22,7 @@ import { describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import { fromModel, toModel } from "./model.js";
-import type { State } from "./model-types.js";
+import type { Plan, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
 import { t } from "./type-spec.js";
 import { isUnknown, Unknown } from "./unknown.js";
@@ -45,7 +45,10 @@ const schema = resourceSchema({
     meta: attr.object({ owner: t.string, n: t.int64 }, ok),
     pair: attr.of(t.tuple([t.string, t.bool]), ok),
     extra: attr.dynamic(ok),
-    disks: attr.listNested({ size: attr.int64({ required: true }), disk_id: attr.string({ computed: true }) }, ok),
+    disks: attr.listNested(
+      { size: attr.int64({ required: true }), disk_id: attr.string({ computed: true }) },
+      ok,
+    ),
     labels: attr.mapNested({ v: attr.string(ok) }, ok),
     endpoint: attr.singleNested({ host: attr.string({ required: true }) }, { computed: true }),
   },
@@ -120,8 +123,12 @@ describe("fromModel", () => {
     expect(at("ratio")).toBe("cty.NumberFloatVal(0.25)");
     expect(at("on")).toBe("cty.True");
     expect(at("zones")).toBe('cty.SetVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})');
-    expect(at("tags")).toBe('cty.MapVal(map[string]cty.Value{"__proto__":cty.StringVal("odd key"), "env":cty.StringVal("prod")})');
-    expect(at("meta")).toBe('cty.ObjectVal(map[string]cty.Value{"n":cty.NullVal(cty.Number), "owner":cty.StringVal("me")})');
+    expect(at("tags")).toBe(
+      'cty.MapVal(map[string]cty.Value{"__proto__":cty.StringVal("odd key"), "env":cty.StringVal("prod")})',
+    );
+    expect(at("meta")).toBe(
+      'cty.ObjectVal(map[string]cty.Value{"n":cty.NullVal(cty.Number), "owner":cty.StringVal("me")})',
+    );
     expect(at("pair")).toBe('cty.TupleVal([]cty.Value{cty.StringVal("x"), cty.False})');
     expect(at("named")).toBe('cty.MapValEmpty(cty.Object(map[string]cty.Type{"v":cty.String}))');
     // A set block deduplicates equal blocks, as cty sets do.
@@ -131,10 +138,12 @@ describe("fromModel", () => {
   });
 
   it("turns Unknown into a plain unknown of the attribute's type", () => {
-    const plan = { ...fullState, id: Unknown, disks: [{ size: 1, disk_id: Unknown }] } as const;
+    const plan: Plan<typeof schema> = { ...fullState, id: Unknown, disks: [{ size: 1, disk_id: Unknown }] };
     const pv = fromModel(schema, plan, "plan");
     expect(valueGoString(pv.getAttr("id"))).toBe("cty.UnknownVal(cty.String)");
-    expect(valueGoString(pv.getAttr("disks").elements()[0]?.getAttr("disk_id") as Value)).toBe("cty.UnknownVal(cty.String)");
+    expect(valueGoString(pv.getAttr("disks").elements()[0]?.getAttr("disk_id") as Value)).toBe(
+      "cty.UnknownVal(cty.String)",
+    );
   });
 
   it("fills computed-only attributes with null in a config model", () => {
@@ -151,11 +160,13 @@ describe("fromModel", () => {
     expect(errorOf(() => fromModel(schema, { ...fullState, port: 2 ** 60 }, "state"))).toBe(
       ".port: a safe integer is required, but received number",
     );
-    expect(errorOf(() => fromModel(schema, { ...fullState, nic: [{ ip: 1 as never, mac: null }] }, "state"))).toBe(
-      ".nic[0].ip: string required, but received number",
-    );
+    expect(
+      errorOf(() => fromModel(schema, { ...fullState, nic: [{ ip: 1 as never, mac: null }] }, "state")),
+    ).toBe(".nic[0].ip: string required, but received number");
     const { name: _n, ...noName } = fullState;
-    expect(errorOf(() => fromModel(schema, noName as never, "state"))).toBe('missing attribute "name" in the model');
+    expect(errorOf(() => fromModel(schema, noName as never, "state"))).toBe(
+      'missing attribute "name" in the model',
+    );
     expect(errorOf(() => fromModel(schema, { ...fullState, id: Unknown } as never, "state"))).toBe(
       ".id: state cannot hold unknown values",
     );
@@ -187,7 +198,14 @@ describe("toModel", () => {
   it("leaves computed-only attributes out of a config model and rejects them when set", () => {
     const cfg = fromModel(
       schema,
-      { ...fullState, id: null, endpoint: null, secret: "s", disks: [{ size: 1, disk_id: null }], nic: [{ ip: "i", mac: null }] } as never,
+      {
+        ...fullState,
+        id: null,
+        endpoint: null,
+        secret: "s",
+        disks: [{ size: 1, disk_id: null }],
+        nic: [{ ip: "i", mac: null }],
+      } as never,
       "config",
     );
     const m = toModel(schema, cfg, "config");
@@ -287,7 +305,9 @@ describe("toModel", () => {
       ".port: Value 1152921504606846976 cannot be represented exactly as a JavaScript number; use t.number for exact values.",
     );
     m.set("port", numberVal("1.5"));
-    expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(".port: Value 1.5 cannot be represented as a 64-bit integer.");
+    expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(
+      ".port: Value 1.5 cannot be represented as a 64-bit integer.",
+    );
     const m2 = new Map(v.entries());
     m2.set("tags", mapVal({ a: nullVal(t.string.type) }));
     expect(errorOf(() => toModel(schema, objectVal(m2), "state"))).toBe(

@@ -51,7 +51,10 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
       if (!n.isInt64()) fail(`Value ${n.text()} cannot be represented as a 64-bit integer.`, path);
       const b = n.toBigInt();
       if (b > MAX_SAFE || b < -MAX_SAFE) {
-        fail(`Value ${n.text()} cannot be represented exactly as a JavaScript number; use t.number for exact values.`, path);
+        fail(
+          `Value ${n.text()} cannot be represented exactly as a JavaScript number; use t.number for exact values.`,
+          path,
+        );
       }
       return Number(b);
     }
@@ -65,7 +68,9 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     }
     case "list":
     case "set":
-      return v.elements().map((e, i) => typeValueToModel(spec.element as TypeSpec, e, withIndex(path, indexKey(v, e, i))));
+      return v
+        .elements()
+        .map((e, i) => typeValueToModel(spec.element as TypeSpec, e, withIndex(path, indexKey(v, e, i))));
     case "tuple":
       return v.elements().map((e, i) => {
         const p = withIndex(path, numberVal(i));
@@ -120,17 +125,25 @@ function mayBeNull(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): b
 
 const PHASE_NAME: Record<Phase, string> = { config: "configuration", plan: "planned state", state: "state" };
 
-function attributeToModel(spec: AnyAttributeSpec, v: Value, ctx: Ctx, inComputed: boolean, path: Path): unknown {
+function attributeToModel(
+  spec: AnyAttributeSpec,
+  v: Value,
+  ctx: Ctx,
+  inComputed: boolean,
+  path: Path,
+): unknown {
   const unknownHere =
     !v.isKnown() ||
     (spec.kind === "attribute" && spec.valueType.kind !== "dynamic" && !v.isWhollyKnown()) ||
     (spec.kind === "nested_attribute" && spec.nesting !== "single" && !v.isNull() && hasUnknownElement(v));
   if (unknownHere) {
-    if (!mayBeUnknown(spec, ctx.phase, inComputed)) fail(`unexpected unknown value in the ${PHASE_NAME[ctx.phase]}`, path);
+    if (!mayBeUnknown(spec, ctx.phase, inComputed))
+      fail(`unexpected unknown value in the ${PHASE_NAME[ctx.phase]}`, path);
     return Unknown;
   }
   if (v.isNull()) {
-    if (!mayBeNull(spec, ctx.phase, inComputed)) fail(`required attribute is null in the ${PHASE_NAME[ctx.phase]}`, path);
+    if (!mayBeNull(spec, ctx.phase, inComputed))
+      fail(`required attribute is null in the ${PHASE_NAME[ctx.phase]}`, path);
     return null;
   }
   if (spec.writeOnly && ctx.phase !== "config") {
@@ -149,7 +162,13 @@ function hasUnknownElement(v: Value): boolean {
   return v.elements().some((e) => !e.isKnown());
 }
 
-function nestedToModel(spec: NestedAttributeSpec, v: Value, ctx: Ctx, inComputed: boolean, path: Path): unknown {
+function nestedToModel(
+  spec: NestedAttributeSpec,
+  v: Value,
+  ctx: Ctx,
+  inComputed: boolean,
+  path: Path,
+): unknown {
   const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
   switch (spec.nesting) {
     case "single":
@@ -174,7 +193,10 @@ function nestedToModel(spec: NestedAttributeSpec, v: Value, ctx: Ctx, inComputed
 }
 
 function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, path: Path): unknown {
-  if (!v.isKnown() || (spec.nesting !== "single" && spec.nesting !== "group" && !v.isNull() && hasUnknownElement(v))) {
+  if (
+    !v.isKnown() ||
+    (spec.nesting !== "single" && spec.nesting !== "group" && !v.isNull() && hasUnknownElement(v))
+  ) {
     if (ctx.phase !== "config") fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
     return Unknown;
   }
@@ -211,7 +233,13 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
   }
 }
 
-function bodyToModel(body: SchemaBody, v: Value, ctx: Ctx, inComputed: boolean, path: Path): Record<string, unknown> {
+function bodyToModel(
+  body: SchemaBody,
+  v: Value,
+  ctx: Ctx,
+  inComputed: boolean,
+  path: Path,
+): Record<string, unknown> {
   if (v.type.kind !== "object") fail(`object required, but received ${v.type.kind}`, path);
   const entries = v.entries();
   const out: Record<string, unknown> = {};
@@ -249,7 +277,11 @@ function bodyToModel(body: SchemaBody, v: Value, ctx: Ctx, inComputed: boolean, 
  * value does not fit the schema or the phase.
  * @category conversion
  */
-export function toModel<S extends SchemaBody, Ph extends Phase>(schema: S, value: Value, phase: Ph): Model<S, Ph> {
+export function toModel<S extends SchemaBody, Ph extends Phase>(
+  schema: S,
+  value: Value,
+  phase: Ph,
+): Model<S, Ph> {
   const v = unmarkDeep(value);
   if (v.isNull()) fail("the object is null", []);
   if (!v.isKnown()) fail("the object is unknown", []);
@@ -281,27 +313,34 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path): Value 
       try {
         return numberVal(m as never);
       } catch (e) {
-        return fail(`number required, but received ${describe(m)}${e instanceof Error ? ` (${e.message})` : ""}`, path);
+        return fail(
+          `number required, but received ${describe(m)}${e instanceof Error ? ` (${e.message})` : ""}`,
+          path,
+        );
       }
     case "int64":
-      if (typeof m !== "number" || !Number.isSafeInteger(m)) fail(`a safe integer is required, but received ${describe(m)}`, path);
+      if (typeof m !== "number" || !Number.isSafeInteger(m))
+        fail(`a safe integer is required, but received ${describe(m)}`, path);
       return numberVal(m);
     case "float64":
-      if (typeof m !== "number" || Number.isNaN(m)) fail(`number required, but received ${describe(m)}`, path);
+      if (typeof m !== "number" || Number.isNaN(m))
+        fail(`number required, but received ${describe(m)}`, path);
       return numberVal(m);
     case "list":
     case "set": {
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);
       const es = spec.element as TypeSpec;
       const els = m.map((e: unknown, i: number) => typeModelToValue(es, e, withIndex(path, numberVal(i))));
-      if (spec.kind === "list") return els.length === 0 ? listValEmpty(es.type) : wrap(() => listVal(els), path);
+      if (spec.kind === "list")
+        return els.length === 0 ? listValEmpty(es.type) : wrap(() => listVal(els), path);
       return els.length === 0 ? setValEmpty(es.type) : wrap(() => setVal(els), path);
     }
     case "map": {
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
       const es = spec.element as TypeSpec;
       const entries = new Map<string, Value>();
-      for (const [k, e] of Object.entries(m)) entries.set(k, typeModelToValue(es, e, withIndex(path, stringVal(k))));
+      for (const [k, e] of Object.entries(m))
+        entries.set(k, typeModelToValue(es, e, withIndex(path, stringVal(k))));
       return entries.size === 0 ? mapValEmpty(es.type) : wrap(() => mapVal(entries), path);
     }
     case "object": {
@@ -315,7 +354,8 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path): Value 
     }
     case "tuple": {
       const specs = spec.elements as readonly TypeSpec[];
-      if (!Array.isArray(m) || m.length !== specs.length) fail(`tuple of ${specs.length} elements required`, path);
+      if (!Array.isArray(m) || m.length !== specs.length)
+        fail(`tuple of ${specs.length} elements required`, path);
       return tupleVal(specs.map((es, i) => typeModelToValue(es, m[i], withIndex(path, numberVal(i)))));
     }
   }
@@ -365,14 +405,18 @@ function nestedFromModel(spec: NestedAttributeSpec, m: unknown, ctx: Ctx, path: 
     case "list":
     case "set": {
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);
-      const els = m.map((e: unknown, i: number) => bodyFromModel(body, e, ctx, withIndex(path, numberVal(i))));
-      if (els.length === 0) return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
+      const els = m.map((e: unknown, i: number) =>
+        bodyFromModel(body, e, ctx, withIndex(path, numberVal(i))),
+      );
+      if (els.length === 0)
+        return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
       return wrap(() => (spec.nesting === "list" ? listVal(els) : setVal(els)), path);
     }
     case "map": {
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
       const entries = new Map<string, Value>();
-      for (const [k, e] of Object.entries(m)) entries.set(k, bodyFromModel(body, e, ctx, withIndex(path, stringVal(k))));
+      for (const [k, e] of Object.entries(m))
+        entries.set(k, bodyFromModel(body, e, ctx, withIndex(path, stringVal(k))));
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);
     }
   }
@@ -392,16 +436,20 @@ function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path): Valu
     case "set": {
       const arr = m === null ? [] : m;
       if (!Array.isArray(arr)) fail(`array required, but received ${describe(m)}`, path);
-      const els = arr.map((e: unknown, i: number) => bodyFromModel(spec, e, ctx, withIndex(path, numberVal(i))));
+      const els = arr.map((e: unknown, i: number) =>
+        bodyFromModel(spec, e, ctx, withIndex(path, numberVal(i))),
+      );
       if (spec.nesting === "list" && tupleLike) return tupleVal(els);
-      if (els.length === 0) return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
+      if (els.length === 0)
+        return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
       return wrap(() => (spec.nesting === "list" ? listVal(els) : setVal(els)), path);
     }
     case "map": {
       const rec = m === null ? {} : m;
       if (!isPlainRecord(rec)) fail(`object required, but received ${describe(m)}`, path);
       const entries = new Map<string, Value>();
-      for (const [k, e] of Object.entries(rec)) entries.set(k, bodyFromModel(spec, e, ctx, withIndex(path, stringVal(k))));
+      for (const [k, e] of Object.entries(rec))
+        entries.set(k, bodyFromModel(spec, e, ctx, withIndex(path, stringVal(k))));
       if (tupleLike) return objectVal(entries);
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);
     }
@@ -441,7 +489,11 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Valu
  * fit (missing attribute, wrong JS type, an unsafe integer for `int64`, {@link Unknown} in state).
  * @category conversion
  */
-export function fromModel<S extends SchemaBody, Ph extends Phase>(schema: S, model: Model<S, Ph>, phase: Ph): Value {
+export function fromModel<S extends SchemaBody, Ph extends Phase>(
+  schema: S,
+  model: Model<S, Ph>,
+  phase: Ph,
+): Value {
   return bodyFromModel(schema, model, { phase }, []);
 }
 
@@ -454,5 +506,7 @@ export function defaultToValue(spec: AnyAttributeSpec, m: unknown): Value {
 /** @internal The config-phase model of an attribute's or block type's value (for validators). */
 export function configModelOf(spec: AnyAttributeSpec | BlockSpec, v: Value, path: Path): unknown {
   const ctx: Ctx = { phase: "config" };
-  return spec.kind === "block" ? blockToModel(spec, v, ctx, false, path) : attributeToModel(spec, v, ctx, false, path);
+  return spec.kind === "block"
+    ? blockToModel(spec, v, ctx, false, path)
+    : attributeToModel(spec, v, ctx, false, path);
 }

@@ -80,8 +80,12 @@ describe("getAttribute", () => {
 
   it("fails on steps that cannot apply to the type, naming where", () => {
     expect(errorOf(() => getAttribute(state, ["nope"]))).toBe('object has no attribute "nope"');
-    expect(errorOf(() => getAttribute(state, ["name", "x"]))).toBe('.name: cannot get attribute "x" of a string value');
-    expect(errorOf(() => getAttribute(state, ["nic", "x"]))).toBe('.nic: cannot get attribute "x" of a list value');
+    expect(errorOf(() => getAttribute(state, ["name", "x"]))).toBe(
+      '.name: cannot get attribute "x" of a string value',
+    );
+    expect(errorOf(() => getAttribute(state, ["nic", "x"]))).toBe(
+      '.nic: cannot get attribute "x" of a list value',
+    );
   });
 });
 
@@ -95,11 +99,15 @@ describe("setAttribute", () => {
 
   it("creates absent parents: null objects, list append, new map keys", () => {
     const a = setAttribute(state, ["endpoint", "port"], numberVal(443));
-    expect(go(a.getAttr("endpoint"))).toBe('cty.ObjectVal(map[string]cty.Value{"host":cty.NullVal(cty.String), "port":cty.NumberIntVal(443)})');
+    expect(go(a.getAttr("endpoint"))).toBe(
+      'cty.ObjectVal(map[string]cty.Value{"host":cty.NullVal(cty.String), "port":cty.NumberIntVal(443)})',
+    );
     const b = setAttribute(state, ["nic", 1, "ip"], stringVal("x"));
     expect(b.getAttr("nic").lengthInt()).toBe(2);
     const c = setAttribute(state, ["tags", indexStep(stringVal("team"))], stringVal("core"));
-    expect(go(c.getAttr("tags"))).toBe('cty.MapVal(map[string]cty.Value{"env":cty.StringVal("prod"), "team":cty.StringVal("core")})');
+    expect(go(c.getAttr("tags"))).toBe(
+      'cty.MapVal(map[string]cty.Value{"env":cty.StringVal("prod"), "team":cty.StringVal("core")})',
+    );
     const empty = emptyValue(schema);
     const d = setAttribute(empty, ["tags", indexStep(stringVal("k"))], stringVal("v"));
     expect(go(d.getAttr("tags"))).toBe('cty.MapVal(map[string]cty.Value{"k":cty.StringVal("v")})');
@@ -113,14 +121,20 @@ describe("setAttribute", () => {
   });
 
   it("rejects values that do not fit, out-of-range indexes and unknown parents", () => {
-    expect(errorOf(() => setAttribute(state, ["name"], numberVal(1)))).toMatch(/^\.name: the new value does not fit/);
-    expect(errorOf(() => setAttribute(state, ["nic", 3, "ip"], stringVal("x")))).toBe(".nic: index 3 is out of range");
+    expect(errorOf(() => setAttribute(state, ["name"], numberVal(1)))).toMatch(
+      /^\.name: the new value does not fit/,
+    );
+    expect(errorOf(() => setAttribute(state, ["nic", 3, "ip"], stringVal("x")))).toBe(
+      ".nic: index 3 is out of range",
+    );
     const m = new Map(state.entries());
     m.set("endpoint", unknownVal(schema.attributes.endpoint.type));
     expect(errorOf(() => setAttribute(objectVal(m), ["endpoint", "host"], stringVal("h")))).toBe(
       ".endpoint: cannot set a path inside an unknown value",
     );
-    expect(go(setAttribute(state, ["name"], nullVal(t.string.type)).getAttr("name"))).toBe("cty.NullVal(cty.String)");
+    expect(go(setAttribute(state, ["name"], nullVal(t.string.type)).getAttr("name"))).toBe(
+      "cty.NullVal(cty.String)",
+    );
   });
 
   it("accepts cty steps as well", () => {

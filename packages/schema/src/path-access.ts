@@ -35,7 +35,9 @@ export type PathInput = Path | readonly (string | number | PathStep)[];
  * @category constructors
  */
 export function toPath(input: PathInput): Path {
-  return input.map((s) => (typeof s === "string" ? attributeStep(s) : typeof s === "number" ? indexStep(numberVal(s)) : s));
+  return input.map((s) =>
+    typeof s === "string" ? attributeStep(s) : typeof s === "number" ? indexStep(numberVal(s)) : s,
+  );
 }
 
 function fail(message: string, path: Path): never {
@@ -46,7 +48,8 @@ function childType(t: Type, step: PathStep, path: Path): Type {
   if (step.kind === "attribute") {
     if (t.kind !== "object") fail(`cannot get attribute "${step.name}" of a ${t.kind} value`, path);
     const at = t.attributeTypes[step.name];
-    if (at === undefined || !Object.hasOwn(t.attributeTypes, step.name)) fail(`object has no attribute "${step.name}"`, path);
+    if (at === undefined || !Object.hasOwn(t.attributeTypes, step.name))
+      fail(`object has no attribute "${step.name}"`, path);
     return at;
   }
   switch (t.kind) {
@@ -66,7 +69,8 @@ function childType(t: Type, step: PathStep, path: Path): Type {
 }
 
 function indexOf(key: Value, path: Path): number {
-  if (key.type.kind !== "number" || !key.isKnown() || key.isNull()) fail("a known number index is required", path);
+  if (key.type.kind !== "number" || !key.isKnown() || key.isNull())
+    fail("a known number index is required", path);
   const n = key.asNumber();
   if (!n.isInteger() || n.sign() < 0 || !n.isInt64() || n.toBigInt() > BigInt(Number.MAX_SAFE_INTEGER)) {
     fail(`invalid index ${n.text()}`, path);
@@ -75,7 +79,8 @@ function indexOf(key: Value, path: Path): number {
 }
 
 function mapKey(key: Value, path: Path): string {
-  if (key.type.kind !== "string" || !key.isKnown() || key.isNull()) fail("a known string key is required", path);
+  if (key.type.kind !== "string" || !key.isKnown() || key.isNull())
+    fail("a known string key is required", path);
   return key.asString();
 }
 
@@ -139,7 +144,8 @@ function setAt(cur: Value, p: Path, i: number, replacement: Value): Value {
   const step = p[i];
   if (step === undefined) {
     const problems = testConformance(replacement.type, cur.type);
-    if (problems.length > 0 && !replacement.isNull()) fail(`the new value does not fit: ${problems[0]?.message}`, here);
+    if (problems.length > 0 && !replacement.isNull())
+      fail(`the new value does not fit: ${problems[0]?.message}`, here);
     return replacement;
   }
   if (!cur.isKnown()) fail("cannot set a path inside an unknown value", here);
@@ -156,7 +162,8 @@ function setAt(cur: Value, p: Path, i: number, replacement: Value): Value {
     case "tuple": {
       const els = base.isNull() ? [] : [...base.elements()];
       const idx = indexOf(step.key, here);
-      if (idx > els.length || (t.kind === "tuple" && idx >= els.length)) fail(`index ${idx} is out of range`, here);
+      if (idx > els.length || (t.kind === "tuple" && idx >= els.length))
+        fail(`index ${idx} is out of range`, here);
       els[idx] = setAt(els[idx] ?? nullVal(ct), p, i + 1, replacement);
       return t.kind === "tuple" ? tupleVal(els) : els.length === 0 ? listValEmpty(ct) : listVal(els);
     }

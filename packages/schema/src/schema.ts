@@ -20,7 +20,8 @@ export type SchemaKind = "resource" | "data_source" | "provider" | "provider_met
  * is always one Terraform accepts. Mirrors tfplugin6 `Schema` + `Schema.Block`.
  * @category models
  */
-export interface Schema<A extends Attributes = Attributes, B extends Blocks = Blocks> extends SchemaBody<A, B> {
+export interface Schema<A extends Attributes = Attributes, B extends Blocks = Blocks>
+  extends SchemaBody<A, B> {
   /** What the schema describes. */
   readonly kind: SchemaKind;
   /** Schema version, stored in state; bump it when the state shape changes (0 by default). */
@@ -95,7 +96,10 @@ function formatProblem(p: SchemaProblem): string {
   return p.path.length === 0 ? p.message : `${p.path.join(".")}: ${p.message}`;
 }
 
-function make<A extends Attributes, B extends Blocks>(kind: SchemaKind, def: SchemaDefinition<A, B>): Schema<A, B> {
+function make<A extends Attributes, B extends Blocks>(
+  kind: SchemaKind,
+  def: SchemaDefinition<A, B>,
+): Schema<A, B> {
   const attributes = Object.freeze({ ...(def.attributes ?? {}) }) as A;
   const blocks = Object.freeze({ ...(def.blocks ?? {}) }) as B;
   const schema: Schema<A, B> = Object.freeze({
@@ -117,7 +121,10 @@ function make<A extends Attributes, B extends Blocks>(kind: SchemaKind, def: Sch
 function selfCheck(schema: Schema): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   if (!Number.isSafeInteger(schema.version) || schema.version < 0) {
-    problems.push({ path: [], message: `schema version must be a non-negative integer, got ${schema.version}` });
+    problems.push({
+      path: [],
+      message: `schema version must be a non-negative integer, got ${schema.version}`,
+    });
   }
   checkBody(schema, schema.kind, [], problems);
   return problems;

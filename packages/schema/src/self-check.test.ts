@@ -37,7 +37,10 @@ describe("schema self-check", () => {
           alias: attr.string({ optional: true }),
           port: attr.int64({ optional: true, computed: true, default: 80 }),
           secret: attr.string({ optional: true, writeOnly: true }),
-          disks: attr.setNested({ size: attr.int64({ required: true }) }, { optional: true, keyBy: ["size"] }),
+          disks: attr.setNested(
+            { size: attr.int64({ required: true }) },
+            { optional: true, keyBy: ["size"] },
+          ),
         },
         blocks: {
           nic: block.list({ attributes: { ip: attr.string(ok) }, minItems: 1, maxItems: 2 }),
@@ -49,7 +52,9 @@ describe("schema self-check", () => {
   });
 
   it("reports core's presence rules with the attribute path", () => {
-    expect(problems({ attributes: { a: attr.string({}) } })).toEqual(["a: must set Optional, Required or Computed"]);
+    expect(problems({ attributes: { a: attr.string({}) } })).toEqual([
+      "a: must set Optional, Required or Computed",
+    ]);
     expect(problems({ attributes: { a: attr.string({ required: true, optional: true }) } })).toEqual([
       "a: cannot set both Optional and Required",
     ]);
@@ -62,7 +67,9 @@ describe("schema self-check", () => {
     const p = problems({
       blocks: {
         network_interface: block.list({
-          attributes: { addr: attr.singleNested({ ip: attr.string({ required: true, computed: true }) }, ok) },
+          attributes: {
+            addr: attr.singleNested({ ip: attr.string({ required: true, computed: true }) }, ok),
+          },
         }),
       },
     });
@@ -73,10 +80,14 @@ describe("schema self-check", () => {
     expect(problems({ attributes: { a: attr.string({ optional: true, default: "x" }) } })).toEqual([
       "a: an attribute with a default must be Computed (the default is a value the provider sets)",
     ]);
-    expect(problems({ attributes: { a: attr.string({ optional: true, computed: true, default: stringVal("x") }) } })).toEqual(
-      [],
-    );
-    const wrong = problems({ attributes: { a: attr.int64({ optional: true, computed: true, default: stringVal("x") }) } });
+    expect(
+      problems({
+        attributes: { a: attr.string({ optional: true, computed: true, default: stringVal("x") }) },
+      }),
+    ).toEqual([]);
+    const wrong = problems({
+      attributes: { a: attr.int64({ optional: true, computed: true, default: stringVal("x") }) },
+    });
     expect(wrong).toHaveLength(1);
     expect(wrong[0]).toMatch(/^a: the default value does not fit the attribute's type/);
     const bad = problems({ attributes: { a: attr.int64({ optional: true, computed: true, default: 1.5 }) } });
@@ -84,30 +95,43 @@ describe("schema self-check", () => {
   });
 
   it("rejects validators and cross-attribute rules that can never run", () => {
-    expect(problems({ attributes: { id: attr.string({ computed: true, validators: [() => undefined] }) } })).toEqual([
-      "id: validators of a computed-only attribute never run (its configuration is always null)",
-    ]);
     expect(
-      problems({ attributes: { id: attr.string({ computed: true, conflictsWith: ["x"] }), x: attr.string(ok) } }),
-    ).toEqual(["id: cross-attribute rules on a computed-only attribute never apply (it is never configured)"]);
+      problems({ attributes: { id: attr.string({ computed: true, validators: [() => undefined] }) } }),
+    ).toEqual(["id: validators of a computed-only attribute never run (its configuration is always null)"]);
+    expect(
+      problems({
+        attributes: { id: attr.string({ computed: true, conflictsWith: ["x"] }), x: attr.string(ok) },
+      }),
+    ).toEqual([
+      "id: cross-attribute rules on a computed-only attribute never apply (it is never configured)",
+    ]);
   });
 
   it("applies write-only rules", () => {
-    expect(problems({ attributes: { a: attr.string({ optional: true, computed: true, writeOnly: true }) } })).toEqual([
+    expect(
+      problems({ attributes: { a: attr.string({ optional: true, computed: true, writeOnly: true }) } }),
+    ).toEqual(["a: write-only attributes cannot be Computed"]);
+    expect(
+      problems({
+        attributes: { a: attr.string({ optional: true, computed: true, writeOnly: true, default: "x" }) },
+      }),
+    ).toEqual([
       "a: write-only attributes cannot be Computed",
+      "a: write-only attributes cannot have a default",
     ]);
     expect(
-      problems({ attributes: { a: attr.string({ optional: true, computed: true, writeOnly: true, default: "x" }) } }),
-    ).toEqual(["a: write-only attributes cannot be Computed", "a: write-only attributes cannot have a default"]);
-    expect(problems({ attributes: { a: attr.string({ optional: true, writeOnly: true }) } }, dataSourceSchema)).toEqual([
-      "a: write-only attributes are only supported in managed resource schemas",
-    ]);
+      problems({ attributes: { a: attr.string({ optional: true, writeOnly: true }) } }, dataSourceSchema),
+    ).toEqual(["a: write-only attributes are only supported in managed resource schemas"]);
     expect(
-      problems({ attributes: { s: attr.setNested({ w: attr.string({ optional: true, writeOnly: true }) }, ok) } }),
+      problems({
+        attributes: { s: attr.setNested({ w: attr.string({ optional: true, writeOnly: true }) }, ok) },
+      }),
     ).toEqual(["s: NestingSet attributes may not contain WriteOnly attributes"]);
-    expect(problems({ blocks: { s: block.set({ attributes: { w: attr.string({ optional: true, writeOnly: true }) } }) } })).toEqual(
-      ["s: NestingSet blocks may not contain WriteOnly attributes"],
-    );
+    expect(
+      problems({
+        blocks: { s: block.set({ attributes: { w: attr.string({ optional: true, writeOnly: true }) } }) },
+      }),
+    ).toEqual(["s: NestingSet blocks may not contain WriteOnly attributes"]);
   });
 
   it("checks names: lowercase, digits, underscores, not starting with a digit", () => {
@@ -122,7 +146,15 @@ describe("schema self-check", () => {
   });
 
   it("reserves meta-argument names at the resource root only", () => {
-    for (const name of ["count", "for_each", "depends_on", "lifecycle", "provider", "provisioner", "connection"]) {
+    for (const name of [
+      "count",
+      "for_each",
+      "depends_on",
+      "lifecycle",
+      "provider",
+      "provisioner",
+      "connection",
+    ]) {
       expect(problems({ attributes: { [name]: attr.string(ok) } })).toEqual([
         `${name}: "${name}" is a reserved root attribute/block name`,
       ]);
@@ -155,7 +187,9 @@ describe("schema self-check", () => {
       "b: MinItems and MaxItems must both be greater than zero",
     ]);
     const sneaky = { minItems: 1 } as unknown as Parameters<typeof block.map>[0];
-    expect(problems({ blocks: { b: block.map(sneaky) } })).toEqual(["b: MinItems and MaxItems must both be 0 in NestingMap mode"]);
+    expect(problems({ blocks: { b: block.map(sneaky) } })).toEqual([
+      "b: MinItems and MaxItems must both be 0 in NestingMap mode",
+    ]);
     expect(problems({ blocks: { b: block.group(sneaky as Parameters<typeof block.group>[0]) } })).toEqual([
       "b: MinItems and MaxItems cannot be used in NestingGroup mode",
     ]);
@@ -178,32 +212,43 @@ describe("schema self-check", () => {
   });
 
   it("checks cross-attribute references and keyBy names", () => {
-    expect(problems({ attributes: { a: attr.string({ optional: true, conflictsWith: ["nope"] }) } })).toEqual([
-      'a: conflictsWith refers to "nope", which is not an attribute or block of the same object',
-    ]);
+    expect(problems({ attributes: { a: attr.string({ optional: true, conflictsWith: ["nope"] }) } })).toEqual(
+      ['a: conflictsWith refers to "nope", which is not an attribute or block of the same object'],
+    );
     expect(problems({ attributes: { a: attr.string({ optional: true, exactlyOneOf: ["a"] }) } })).toEqual([
       "a: exactlyOneOf refers to the attribute itself",
     ]);
     expect(
-      problems({ attributes: { a: attr.string({ optional: true, atLeastOneOf: ["b"] }) }, blocks: { b: block.list({}) } }),
+      problems({
+        attributes: { a: attr.string({ optional: true, atLeastOneOf: ["b"] }) },
+        blocks: { b: block.list({}) },
+      }),
     ).toEqual([]);
-    expect(problems({ attributes: { l: attr.listNested({ x: attr.string(ok) }, { optional: true, keyBy: ["y"] }) } })).toEqual([
-      'l: keyBy refers to "y", which is not an attribute of the element',
-    ]);
-    expect(problems({ blocks: { b: block.single({ attributes: { x: attr.string(ok) }, keyBy: ["x"] }) } })).toEqual([
-      "b: keyBy only applies to list and set nesting",
-    ]);
+    expect(
+      problems({
+        attributes: { l: attr.listNested({ x: attr.string(ok) }, { optional: true, keyBy: ["y"] }) },
+      }),
+    ).toEqual(['l: keyBy refers to "y", which is not an attribute of the element']);
+    expect(
+      problems({ blocks: { b: block.single({ attributes: { x: attr.string(ok) }, keyBy: ["x"] }) } }),
+    ).toEqual(["b: keyBy only applies to list and set nesting"]);
   });
 
   it("limits features to the schema kinds that support them", () => {
     expect(problems({ attributes: { a: attr.string({ computed: true }) } }, providerSchema)).toEqual([
       "a: provider schemas cannot have Computed attributes",
     ]);
-    expect(problems({ attributes: { a: attr.string({ optional: true, computed: true, default: "x" }) } }, dataSourceSchema)).toEqual([
-      "a: defaults are only supported in managed resource schemas",
-    ]);
     expect(
-      problems({ attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "requires_replace" }] }) } }, dataSourceSchema),
+      problems(
+        { attributes: { a: attr.string({ optional: true, computed: true, default: "x" }) } },
+        dataSourceSchema,
+      ),
+    ).toEqual(["a: defaults are only supported in managed resource schemas"]);
+    expect(
+      problems(
+        { attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "requires_replace" }] }) } },
+        dataSourceSchema,
+      ),
     ).toEqual(["a: plan modifiers are only supported in managed resource schemas"]);
   });
 

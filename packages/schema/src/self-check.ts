@@ -8,11 +8,25 @@ import type { AnyAttributeSpec, Attributes, BlockSpec } from "./spec.js";
 const VALID_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Root names Terraform reserves for meta-arguments (Go framework `ReservedResourceAttributeNames`). */
-const RESERVED_RESOURCE = new Set(["connection", "count", "depends_on", "for_each", "lifecycle", "provider", "provisioner"]);
+const RESERVED_RESOURCE = new Set([
+  "connection",
+  "count",
+  "depends_on",
+  "for_each",
+  "lifecycle",
+  "provider",
+  "provisioner",
+]);
 /** Root names reserved in provider configuration (`ReservedProviderAttributeNames`). */
 const RESERVED_PROVIDER = new Set(["alias", "version"]);
 
-const NESTING_NAME = { single: "NestingSingle", list: "NestingList", set: "NestingSet", map: "NestingMap", group: "NestingGroup" };
+const NESTING_NAME = {
+  single: "NestingSingle",
+  list: "NestingList",
+  set: "NestingSet",
+  map: "NestingMap",
+  group: "NestingGroup",
+};
 
 function reservedFor(kind: SchemaKind): ReadonlySet<string> {
   if (kind === "provider") return RESERVED_PROVIDER;
@@ -76,18 +90,30 @@ function checkCrossReferences(
     for (const other of names) {
       if (other === name) problems.push({ path, message: `${rule} refers to the attribute itself` });
       else if (!siblings.has(other)) {
-        problems.push({ path, message: `${rule} refers to "${other}", which is not an attribute or block of the same object` });
+        problems.push({
+          path,
+          message: `${rule} refers to "${other}", which is not an attribute or block of the same object`,
+        });
       }
     }
   }
 }
 
-function checkKeyBy(keyBy: readonly string[], attributes: Attributes, path: readonly string[], problems: SchemaProblem[]): void {
+function checkKeyBy(
+  keyBy: readonly string[],
+  attributes: Attributes,
+  path: readonly string[],
+  problems: SchemaProblem[],
+): void {
   for (const k of keyBy) {
     const a = attributes[k];
-    if (a === undefined) problems.push({ path, message: `keyBy refers to "${k}", which is not an attribute of the element` });
+    if (a === undefined)
+      problems.push({ path, message: `keyBy refers to "${k}", which is not an attribute of the element` });
     else if (a.presence === "computed") {
-      problems.push({ path, message: `keyBy refers to "${k}", which is computed-only and so never in the configuration` });
+      problems.push({
+        path,
+        message: `keyBy refers to "${k}", which is computed-only and so never in the configuration`,
+      });
     }
   }
 }
@@ -113,16 +139,23 @@ function checkAttribute(
   const problem = (spec as unknown as Record<symbol, string | undefined>)[DEFAULT_PROBLEM];
   if (problem !== undefined) add(`invalid default: ${problem}`);
   if (spec.default !== undefined) {
-    if (!spec.computed) add("an attribute with a default must be Computed (the default is a value the provider sets)");
-    for (const e of testConformance(spec.default.type, spec.type)) add(`the default value does not fit the attribute's type: ${e.message}`);
+    if (!spec.computed)
+      add("an attribute with a default must be Computed (the default is a value the provider sets)");
+    for (const e of testConformance(spec.default.type, spec.type))
+      add(`the default value does not fit the attribute's type: ${e.message}`);
     if (kind !== "resource") add("defaults are only supported in managed resource schemas");
   }
   if (spec.presence === "computed") {
     if (spec.validators.length > 0) {
       add("validators of a computed-only attribute never run (its configuration is always null)");
     }
-    const cross = spec.conflictsWith.length + spec.alsoRequires.length + spec.exactlyOneOf.length + spec.atLeastOneOf.length;
-    if (cross > 0) add("cross-attribute rules on a computed-only attribute never apply (it is never configured)");
+    const cross =
+      spec.conflictsWith.length +
+      spec.alsoRequires.length +
+      spec.exactlyOneOf.length +
+      spec.atLeastOneOf.length;
+    if (cross > 0)
+      add("cross-attribute rules on a computed-only attribute never apply (it is never configured)");
   }
   if (spec.writeOnly) {
     if (spec.computed) add("write-only attributes cannot be Computed");
@@ -130,23 +163,29 @@ function checkAttribute(
     if (kind !== "resource") add("write-only attributes are only supported in managed resource schemas");
   }
   if (spec.computed && kind === "provider") add("provider schemas cannot have Computed attributes");
-  if (spec.planModifiers.length > 0 && kind !== "resource") add("plan modifiers are only supported in managed resource schemas");
+  if (spec.planModifiers.length > 0 && kind !== "resource")
+    add("plan modifiers are only supported in managed resource schemas");
   for (const m of spec.planModifiers) {
-    if (typeof m !== "object" || m === null || typeof m.kind !== "string") add("a plan modifier must be an object with a string kind");
+    if (typeof m !== "object" || m === null || typeof m.kind !== "string")
+      add("a plan modifier must be an object with a string kind");
   }
   for (const v of spec.validators) {
-    const ok = typeof v === "function" || (typeof v === "object" && v !== null && typeof v.validate === "function");
+    const ok =
+      typeof v === "function" || (typeof v === "object" && v !== null && typeof v.validate === "function");
     if (!ok) add("a validator must be a function or an object with a validate function");
   }
   checkCrossReferences(spec, name, siblings, path, problems);
 
   if (spec.kind === "attribute") {
-    if (setTypeHasDynamic(spec.type)) add("set types may not contain cty.DynamicPseudoType (set elements need an exact type)");
+    if (setTypeHasDynamic(spec.type))
+      add("set types may not contain cty.DynamicPseudoType (set elements need an exact type)");
     return;
   }
   if (spec.nesting === "set") {
-    if (hasDynamicTypes(spec.type)) add("NestingSet attributes may not contain attributes of cty.DynamicPseudoType");
-    if (containsWriteOnly(spec.attributes, {})) add("NestingSet attributes may not contain WriteOnly attributes");
+    if (hasDynamicTypes(spec.type))
+      add("NestingSet attributes may not contain attributes of cty.DynamicPseudoType");
+    if (containsWriteOnly(spec.attributes, {}))
+      add("NestingSet attributes may not contain WriteOnly attributes");
   }
   if (spec.keyBy.length > 0) {
     if (spec.nesting !== "list" && spec.nesting !== "set") add("keyBy only applies to list and set nesting");
@@ -155,7 +194,12 @@ function checkAttribute(
   checkBody({ attributes: spec.attributes, blocks: {} }, kind, path, problems);
 }
 
-function checkBlock(spec: BlockSpec, kind: SchemaKind, path: readonly string[], problems: SchemaProblem[]): void {
+function checkBlock(
+  spec: BlockSpec,
+  kind: SchemaKind,
+  path: readonly string[],
+  problems: SchemaProblem[],
+): void {
   const add = (message: string) => problems.push({ path, message });
   if (spec.kind !== "block") {
     add("not a block spec (build blocks with block.*)");
@@ -175,7 +219,8 @@ function checkBlock(spec: BlockSpec, kind: SchemaKind, path: readonly string[], 
         break;
       case "list":
       case "set":
-        if (min > max && max !== 0) add(`MinItems must be less than or equal to MaxItems in ${NESTING_NAME[spec.nesting]} mode`);
+        if (min > max && max !== 0)
+          add(`MinItems must be less than or equal to MaxItems in ${NESTING_NAME[spec.nesting]} mode`);
         break;
       case "map":
         if (min !== 0 || max !== 0) add("MinItems and MaxItems must both be 0 in NestingMap mode");
@@ -185,26 +230,35 @@ function checkBlock(spec: BlockSpec, kind: SchemaKind, path: readonly string[], 
     }
   }
   if (spec.nesting === "set") {
-    if (hasDynamicTypes(spec.objectType)) add("NestingSet blocks may not contain attributes of cty.DynamicPseudoType");
-    if (containsWriteOnly(spec.attributes, spec.blocks)) add("NestingSet blocks may not contain WriteOnly attributes");
+    if (hasDynamicTypes(spec.objectType))
+      add("NestingSet blocks may not contain attributes of cty.DynamicPseudoType");
+    if (containsWriteOnly(spec.attributes, spec.blocks))
+      add("NestingSet blocks may not contain WriteOnly attributes");
   }
   if (spec.keyBy.length > 0) {
     if (spec.nesting !== "list" && spec.nesting !== "set") add("keyBy only applies to list and set nesting");
     checkKeyBy(spec.keyBy, spec.attributes, path, problems);
   }
-  if (spec.computed && kind !== "resource") add("computed blocks are only supported in managed resource schemas");
+  if (spec.computed && kind !== "resource")
+    add("computed blocks are only supported in managed resource schemas");
   checkBody(spec, kind, path, problems);
 }
 
 /** @internal Checks every attribute and block of a body, recursively. */
-export function checkBody(body: SchemaBody, kind: SchemaKind, path: readonly string[], problems: SchemaProblem[]): void {
+export function checkBody(
+  body: SchemaBody,
+  kind: SchemaKind,
+  path: readonly string[],
+  problems: SchemaProblem[],
+): void {
   const atRoot = path.length === 0;
   const reserved = reservedFor(kind);
   const siblings = new Set([...Object.keys(body.attributes), ...Object.keys(body.blocks)]);
   for (const [name, spec] of Object.entries(body.attributes)) {
     const p = [...path, name];
     checkName(name, p, problems);
-    if (atRoot && reserved.has(name)) problems.push({ path: p, message: `"${name}" is a reserved root attribute/block name` });
+    if (atRoot && reserved.has(name))
+      problems.push({ path: p, message: `"${name}" is a reserved root attribute/block name` });
     checkAttribute(spec, name, kind, p, siblings, problems);
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
@@ -213,7 +267,8 @@ export function checkBody(body: SchemaBody, kind: SchemaKind, path: readonly str
       problems.push({ path: p, message: "name defined as both attribute and child block type" });
     }
     checkName(name, p, problems);
-    if (atRoot && reserved.has(name)) problems.push({ path: p, message: `"${name}" is a reserved root attribute/block name` });
+    if (atRoot && reserved.has(name))
+      problems.push({ path: p, message: `"${name}" is a reserved root attribute/block name` });
     checkBlock(spec, kind, p, problems);
   }
 }

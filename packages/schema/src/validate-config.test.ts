@@ -32,7 +32,9 @@ function config(schema: Schema, values: Record<string, Value>): Value {
 
 /** Diagnostics as compact strings: "<severity> <path>: <summary> | <detail>". */
 function show(diags: readonly Diagnostic[]): string[] {
-  return diags.map((d) => `${d.severity} ${d.path ? formatPath(d.path) : ""}: ${d.summary} | ${d.detail ?? ""}`);
+  return diags.map(
+    (d) => `${d.severity} ${d.path ? formatPath(d.path) : ""}: ${d.summary} | ${d.detail ?? ""}`,
+  );
 }
 
 const ok = { optional: true } as const;
@@ -68,7 +70,9 @@ describe("validateConfig: presence", () => {
       const d = validateConfig(schema, config(schema, { name: stringVal("a"), id: v }));
       expect(show(d)).toEqual([`error .id: Invalid Configuration for Read-Only Attribute | ${detail}`]);
     }
-    expect(validateConfig(schema, config(schema, { name: stringVal("a"), region: stringVal("eu") }))).toEqual([]);
+    expect(validateConfig(schema, config(schema, { name: stringVal("a"), region: stringVal("eu") }))).toEqual(
+      [],
+    );
   });
 
   it("has nothing to check in a null or unknown config", () => {
@@ -78,7 +82,12 @@ describe("validateConfig: presence", () => {
 
   it("checks required attributes inside nested attribute elements, with the element path", () => {
     const s = resourceSchema({
-      attributes: { disks: attr.listNested({ size: attr.int64({ required: true }), id: attr.string({ computed: true }) }, ok) },
+      attributes: {
+        disks: attr.listNested(
+          { size: attr.int64({ required: true }), id: attr.string({ computed: true }) },
+          ok,
+        ),
+      },
     });
     const disk = (size: Value, id: Value) => objectVal({ size, id });
     const v = config(s, {
@@ -120,11 +129,15 @@ describe("validateConfig: blocks", () => {
   });
 
   it("treats a null list block as no blocks", () => {
-    expect(show(validateConfig(schema, config(schema, { boot, nic: nullVal(schema.blocks.nic.type) })))).toHaveLength(1);
+    expect(
+      show(validateConfig(schema, config(schema, { boot, nic: nullVal(schema.blocks.nic.type) }))),
+    ).toHaveLength(1);
   });
 
   it("skips counts that are not known: unknown blocks and sets holding unknowns", () => {
-    expect(validateConfig(schema, config(schema, { boot, nic: unknownVal(schema.blocks.nic.type) }))).toEqual([]);
+    expect(validateConfig(schema, config(schema, { boot, nic: unknownVal(schema.blocks.nic.type) }))).toEqual(
+      [],
+    );
     const nic = listVal([obj(stringVal("1"))]);
     const tags = setVal([obj(unknownVal(t.string.type)), obj(unknownVal(t.string.type))]);
     expect(validateConfig(schema, config(schema, { boot, nic, tag: tags }))).toEqual([]);
@@ -143,9 +156,9 @@ describe("validateConfig: blocks", () => {
 
   it("validates attributes inside blocks with element paths", () => {
     const nic = listVal([obj(stringVal("1")), obj(nullVal(t.string.type))]);
-    expect(show(validateConfig(schema, config(schema, { boot, nic }))).map((l) => l.split(" | ")[0])).toEqual([
-      "error .nic[1].ip: Missing required argument",
-    ]);
+    expect(show(validateConfig(schema, config(schema, { boot, nic }))).map((l) => l.split(" | ")[0])).toEqual(
+      ["error .nic[1].ip: Missing required argument"],
+    );
     expect(listValEmpty(nicType).lengthInt()).toBe(0);
   });
 });
@@ -161,10 +174,17 @@ describe("validateConfig: validators", () => {
             calls.push(v);
             return v.length < 3 ? `must be at least 3 characters, got ${v.length}` : undefined;
           },
-          { description: "no spaces", validate: (v) => (v.includes(" ") ? { severity: "warning", summary: "Spaces", detail: "has spaces" } : undefined) },
+          {
+            description: "no spaces",
+            validate: (v) =>
+              v.includes(" ") ? { severity: "warning", summary: "Spaces", detail: "has spaces" } : undefined,
+          },
         ],
       }),
-      ports: attr.list(t.int64, { optional: true, validators: [(v) => (v.some((p) => p > 65535) ? "port out of range" : undefined)] }),
+      ports: attr.list(t.int64, {
+        optional: true,
+        validators: [(v) => (v.some((p) => p > 65535) ? "port out of range" : undefined)],
+      }),
       disks: attr.listNested(
         { size: attr.int64({ optional: true }) },
         { optional: true, validators: [(v) => (v.length > 1 ? "only one disk" : undefined)] },
@@ -245,7 +265,8 @@ describe("validateConfig: cross-attribute rules", () => {
   });
   const s = (x: string) => stringVal(x);
   const base = { cidr: s("10.0.0.0/8"), zone: s("z") };
-  const lines = (values: Record<string, Value>) => show(validateConfig(schema, config(schema, { ...base, ...values })));
+  const lines = (values: Record<string, Value>) =>
+    show(validateConfig(schema, config(schema, { ...base, ...values })));
 
   it("conflictsWith", () => {
     expect(lines({ password: s("p"), username: s("u"), key_file: s("k") })).toEqual([
@@ -287,7 +308,10 @@ describe("validateConfig: cross-attribute rules", () => {
     const s2 = resourceSchema({
       blocks: {
         rule: block.list({
-          attributes: { port: attr.int64({ optional: true, conflictsWith: ["range"] }), range: attr.string(ok) },
+          attributes: {
+            port: attr.int64({ optional: true, conflictsWith: ["range"] }),
+            range: attr.string(ok),
+          },
         }),
       },
     });
@@ -310,8 +334,14 @@ describe("validateConfig: deprecation and write-only", () => {
   it("warns about deprecated attributes and blocks only when set", () => {
     expect(validateConfig(schema, config(schema, {}))).toEqual([]);
     expect(validateConfig(schema, config(schema, { old: unknownVal(t.string.type) }))).toEqual([]);
-    const d = validateConfig(schema, config(schema, { old: stringVal("x"), legacy: listVal([objectVal({ x: stringVal("1") })]) }));
-    expect(show(d)).toEqual(["warning .old: Attribute Deprecated | Use new instead.", "warning .legacy: Block Deprecated | Gone soon."]);
+    const d = validateConfig(
+      schema,
+      config(schema, { old: stringVal("x"), legacy: listVal([objectVal({ x: stringVal("1") })]) }),
+    );
+    expect(show(d)).toEqual([
+      "warning .old: Attribute Deprecated | Use new instead.",
+      "warning .legacy: Block Deprecated | Gone soon.",
+    ]);
     expect(hasErrors(d)).toBe(false);
   });
 

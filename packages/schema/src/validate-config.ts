@@ -64,15 +64,27 @@ function runValidators(
       result = (fn as (m: unknown, c: ValidatorContext) => ValidatorResult)(model, vctx);
     } catch (e) {
       out.push(
-        diagnostic("error", "Attribute Validation Error", `A validator failed: ${e instanceof Error ? e.message : String(e)}`, vctx.path),
+        diagnostic(
+          "error",
+          "Attribute Validation Error",
+          `A validator failed: ${e instanceof Error ? e.message : String(e)}`,
+          vctx.path,
+        ),
       );
       continue;
     }
     const list: readonly (string | ValidatorIssue)[] =
-      result === undefined || result === null ? [] : typeof result === "string" || !Array.isArray(result) ? [result as string | ValidatorIssue] : result;
+      result === undefined || result === null
+        ? []
+        : typeof result === "string" || !Array.isArray(result)
+          ? [result as string | ValidatorIssue]
+          : result;
     for (const issue of list) {
       if (typeof issue === "string") out.push(diagnostic("error", defaultSummary, issue, vctx.path));
-      else out.push(diagnostic(issue.severity ?? "error", issue.summary ?? defaultSummary, issue.detail, vctx.path));
+      else
+        out.push(
+          diagnostic(issue.severity ?? "error", issue.summary ?? defaultSummary, issue.detail, vctx.path),
+        );
     }
   }
 }
@@ -84,7 +96,14 @@ function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[
     case "int64": {
       const n = v.asNumber();
       if (!n.isInt64()) {
-        out.push(diagnostic("error", "Invalid Attribute Value", `Value ${n.text()} cannot be represented as a 64-bit integer.`, path));
+        out.push(
+          diagnostic(
+            "error",
+            "Invalid Attribute Value",
+            `Value ${n.text()} cannot be represented as a 64-bit integer.`,
+            path,
+          ),
+        );
       }
       return;
     }
@@ -92,19 +111,30 @@ function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[
       const n = v.asNumber();
       if (!Number.isFinite(n.toFloat64()) && !n.isInfinite()) {
         out.push(
-          diagnostic("error", "Invalid Attribute Value", `Value ${n.text()} cannot be represented as a 64-bit floating point.`, path),
+          diagnostic(
+            "error",
+            "Invalid Attribute Value",
+            `Value ${n.text()} cannot be represented as a 64-bit floating point.`,
+            path,
+          ),
         );
       }
       return;
     }
     case "list":
     case "set":
-      v.elements().forEach((e, i) =>
-        checkNumberKinds(spec.element as TypeSpec, e, withIndex(path, v.type.kind === "set" ? e : numberVal(i)), out),
-      );
+      v.elements().forEach((e, i) => {
+        checkNumberKinds(
+          spec.element as TypeSpec,
+          e,
+          withIndex(path, v.type.kind === "set" ? e : numberVal(i)),
+          out,
+        );
+      });
       return;
     case "map":
-      for (const [k, e] of v.entries()) checkNumberKinds(spec.element as TypeSpec, e, withIndex(path, stringVal(k)), out);
+      for (const [k, e] of v.entries())
+        checkNumberKinds(spec.element as TypeSpec, e, withIndex(path, stringVal(k)), out);
       return;
     case "object":
       for (const [k, as] of Object.entries(spec.attributes ?? {})) {
@@ -139,7 +169,14 @@ function validateAttribute(spec: AnyAttributeSpec, v: Value, path: Path, ctx: Ct
     return;
   }
   if (spec.required && v.isNull()) {
-    out.push(diagnostic("error", "Missing required argument", `The argument "${name}" is required, but no definition was found.`, path));
+    out.push(
+      diagnostic(
+        "error",
+        "Missing required argument",
+        `The argument "${name}" is required, but no definition was found.`,
+        path,
+      ),
+    );
     return;
   }
   if (spec.writeOnly && ctx.options.writeOnlyAttributesAllowed === false && !v.isNull()) {
@@ -159,12 +196,26 @@ function validateAttribute(spec: AnyAttributeSpec, v: Value, path: Path, ctx: Ct
     checkNumberKinds(spec.valueType, v, path, out);
     if (out.length === before && spec.validators.length > 0 && v.isWhollyKnown()) {
       const model = typeValueToModelSafe(spec.valueType, v, path);
-      if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+      if (model.ok)
+        runValidators(
+          spec.validators,
+          model.value,
+          { path, value: v, config: ctx.config },
+          "Invalid Attribute Value",
+          out,
+        );
     }
   } else {
     if (spec.validators.length > 0) {
       const model = configModelSafe(spec, v, path);
-      if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+      if (model.ok)
+        runValidators(
+          spec.validators,
+          model.value,
+          { path, value: v, config: ctx.config },
+          "Invalid Attribute Value",
+          out,
+        );
     }
     const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
     forEachElement(spec.nesting, v, path, (e, p) => validateBody(body, e, p, ctx));
@@ -181,7 +232,11 @@ function validateAttribute(spec: AnyAttributeSpec, v: Value, path: Path, ctx: Ct
   }
 }
 
-function typeValueToModelSafe(spec: TypeSpec, v: Value, path: Path): { ok: true; value: unknown } | { ok: false } {
+function typeValueToModelSafe(
+  spec: TypeSpec,
+  v: Value,
+  path: Path,
+): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: typeValueToModel(spec, v, path) };
   } catch (e) {
@@ -190,7 +245,11 @@ function typeValueToModelSafe(spec: TypeSpec, v: Value, path: Path): { ok: true;
   }
 }
 
-function configModelSafe(spec: AnyAttributeSpec | BlockSpec, v: Value, path: Path): { ok: true; value: unknown } | { ok: false } {
+function configModelSafe(
+  spec: AnyAttributeSpec | BlockSpec,
+  v: Value,
+  path: Path,
+): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: configModelOf(spec, v, path) };
   } catch (e) {
@@ -220,7 +279,9 @@ function validateBlock(spec: BlockSpec, v: Value, path: Path, ctx: Ctx): void {
   const { out } = ctx;
   if (!v.isKnown()) return;
   if (spec.nesting === "single" && spec.required && v.isNull()) {
-    out.push(diagnostic("error", `Missing ${name} block`, `A block of type "${name}" is required here.`, path));
+    out.push(
+      diagnostic("error", `Missing ${name} block`, `A block of type "${name}" is required here.`, path),
+    );
     return;
   }
   if (spec.nesting === "list" || spec.nesting === "set") {
@@ -229,15 +290,34 @@ function validateBlock(spec: BlockSpec, v: Value, path: Path, ctx: Ctx): void {
     const count = v.isNull() ? 0 : v.lengthInt();
     if (countKnown && count < spec.minItems) {
       out.push(
-        diagnostic("error", `Insufficient ${name} blocks`, `At least ${spec.minItems} "${name}" blocks are required.`, path),
+        diagnostic(
+          "error",
+          `Insufficient ${name} blocks`,
+          `At least ${spec.minItems} "${name}" blocks are required.`,
+          path,
+        ),
       );
     } else if (countKnown && spec.maxItems > 0 && count > spec.maxItems) {
-      out.push(diagnostic("error", `Too many ${name} blocks`, `No more than ${spec.maxItems} "${name}" blocks are allowed`, path));
+      out.push(
+        diagnostic(
+          "error",
+          `Too many ${name} blocks`,
+          `No more than ${spec.maxItems} "${name}" blocks are allowed`,
+          path,
+        ),
+      );
     }
   }
   if (spec.validators.length > 0 && !v.isNull()) {
     const model = configModelSafe(spec, v, path);
-    if (model.ok) runValidators(spec.validators, model.value, { path, value: v, config: ctx.config }, "Invalid Attribute Value", out);
+    if (model.ok)
+      runValidators(
+        spec.validators,
+        model.value,
+        { path, value: v, config: ctx.config },
+        "Invalid Attribute Value",
+        out,
+      );
   }
   forEachElement(spec.nesting, v, path, (e, p) => validateBody(spec, e, p, ctx));
   if (spec.deprecated && blockIsSpecified(spec, v)) {
@@ -252,7 +332,14 @@ function validateBlock(spec: BlockSpec, v: Value, path: Path, ctx: Ctx): void {
   }
 }
 
-function validateCrossRules(body: SchemaBody, name: string, spec: AnyAttributeSpec, obj: ReadonlyMap<string, Value>, path: Path, ctx: Ctx): void {
+function validateCrossRules(
+  body: SchemaBody,
+  name: string,
+  spec: AnyAttributeSpec,
+  obj: ReadonlyMap<string, Value>,
+  path: Path,
+  ctx: Ctx,
+): void {
   const selfPath = withAttribute(path, name);
   const self = obj.get(name) ?? nullVal(spec.type);
   const sibling = (other: string): { value: Value; specified: boolean; path: Path } => {
@@ -273,14 +360,28 @@ function validateCrossRules(body: SchemaBody, name: string, spec: AnyAttributeSp
       const s = sibling(other);
       if (!s.value.isKnown()) continue;
       if (s.specified) {
-        out.push(diagnostic("error", COMBINATION, `Attribute ${q(s.path)} cannot be specified when ${q(selfPath)} is specified`, selfPath));
+        out.push(
+          diagnostic(
+            "error",
+            COMBINATION,
+            `Attribute ${q(s.path)} cannot be specified when ${q(selfPath)} is specified`,
+            selfPath,
+          ),
+        );
       }
     }
     for (const other of spec.alsoRequires) {
       const s = sibling(other);
       if (!s.value.isKnown()) continue;
       if (!s.specified) {
-        out.push(diagnostic("error", COMBINATION, `Attribute ${q(s.path)} must be specified when ${q(selfPath)} is specified`, selfPath));
+        out.push(
+          diagnostic(
+            "error",
+            COMBINATION,
+            `Attribute ${q(s.path)} must be specified when ${q(selfPath)} is specified`,
+            selfPath,
+          ),
+        );
       }
     }
   }
@@ -297,11 +398,21 @@ function validateCrossRules(body: SchemaBody, name: string, spec: AnyAttributeSp
     }
     if (!delayed && count === 0) {
       out.push(
-        diagnostic("error", COMBINATION, `No attribute specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`, selfPath),
+        diagnostic(
+          "error",
+          COMBINATION,
+          `No attribute specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`,
+          selfPath,
+        ),
       );
     } else if (!delayed && count > 1) {
       out.push(
-        diagnostic("error", COMBINATION, `${count} attributes specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`, selfPath),
+        diagnostic(
+          "error",
+          COMBINATION,
+          `${count} attributes specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`,
+          selfPath,
+        ),
       );
     }
   }
@@ -315,7 +426,14 @@ function validateCrossRules(body: SchemaBody, name: string, spec: AnyAttributeSp
       }
     }
     if (!found) {
-      out.push(diagnostic("error", COMBINATION, `At least one attribute out of ${group(spec.atLeastOneOf)} must be specified`, selfPath));
+      out.push(
+        diagnostic(
+          "error",
+          COMBINATION,
+          `At least one attribute out of ${group(spec.atLeastOneOf)} must be specified`,
+          selfPath,
+        ),
+      );
     }
   }
 }
@@ -360,7 +478,11 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
  * ```
  * @category diagnostics
  */
-export function validateConfig(schema: Schema, config: Value, options: ValidateConfigOptions = {}): readonly Diagnostic[] {
+export function validateConfig(
+  schema: Schema,
+  config: Value,
+  options: ValidateConfigOptions = {},
+): readonly Diagnostic[] {
   const ctx: Ctx = { config, options, out: [] };
   if (config.isNull() || !config.isKnown()) return ctx.out;
   validateBody(schema, config, [], ctx);

@@ -31,7 +31,13 @@ export interface ValidatorIssue {
  * with summary "Invalid Attribute Value"), an issue, or several.
  * @category models
  */
-export type ValidatorResult = undefined | void | string | ValidatorIssue | readonly (string | ValidatorIssue)[];
+export type ValidatorResult =
+  | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: lets a validator be a function with no return.
+  | void
+  | string
+  | ValidatorIssue
+  | readonly (string | ValidatorIssue)[];
 
 /** A validator as a plain function of the model value. @category models */
 export type ValidatorFunction<M> = (value: M, context: ValidatorContext) => ValidatorResult;

@@ -23,8 +23,10 @@ export function frameworkPathString(path: Path): string {
       continue;
     }
     const key = step.key;
-    if (key.isKnown() && !key.isNull() && key.type.kind === "string") out += `[${JSON.stringify(key.asString())}]`;
-    else if (key.isKnown() && !key.isNull() && key.type.kind === "number") out += `[${key.asNumber().text()}]`;
+    if (key.isKnown() && !key.isNull() && key.type.kind === "string")
+      out += `[${JSON.stringify(key.asString())}]`;
+    else if (key.isKnown() && !key.isNull() && key.type.kind === "number")
+      out += `[${key.asNumber().text()}]`;
     else out += "[...]";
   }
   return out;

@@ -1,0 +1,69 @@
+// The README example, run: the schema builds, a plan model flows through a create handler, and
+// the state it returns maps back to a wholly known value of the implied type.
+import { describe, expect, it } from "vitest";
+import {
+  attr,
+  block,
+  fromModel,
+  type Plan,
+  resourceSchema,
+  type State,
+  t,
+  toModel,
+  Unknown,
+} from "./index.js";
+
+export const serverSchema = resourceSchema({
+  version: 1,
+  attributes: {
+    id: attr.string({ computed: true, description: "Server ID." }),
+    name: attr.string({ required: true, validators: [(v) => (v === "" ? "must not be empty" : undefined)] }),
+    port: attr.int64({ optional: true, computed: true, default: 8080 }),
+    tags: attr.map(t.string, { optional: true }),
+    password: attr.string({ optional: true, sensitive: true, writeOnly: true }),
+    disks: attr.listNested({ size_gb: attr.int64({ required: true }) }, { optional: true }),
+  },
+  blocks: {
+    network_interface: block.list({
+      attributes: { subnet: attr.string({ required: true }), ip: attr.string({ computed: true }) },
+      maxItems: 4,
+    }),
+  },
+});
+
+type S = typeof serverSchema;
+
+const create = (plan: Plan<S>): State<S> => ({
+  ...plan,
+  id: "srv-1",
+  port: typeof plan.port === "number" ? plan.port : 8080,
+  password: null,
+  network_interface: plan.network_interface.map((n) => ({ subnet: n.subnet, ip: "10.0.0.2" })),
+});
+
+describe("README example", () => {
+  it("creates a wholly known state from a plan", () => {
+    const planned: Plan<S> = {
+      id: Unknown,
+      name: "web",
+      port: Unknown,
+      tags: null,
+      password: null,
+      disks: [{ size_gb: 20 }],
+      network_interface: [{ subnet: "s-1", ip: Unknown }],
+    };
+    const planValue = fromModel(serverSchema, planned, "plan");
+    expect(planValue.isWhollyKnown()).toBe(false);
+    const state = fromModel(serverSchema, create(toModel(serverSchema, planValue, "plan")), "state");
+    expect(state.isWhollyKnown()).toBe(true);
+    expect(toModel(serverSchema, state, "state")).toEqual({
+      id: "srv-1",
+      name: "web",
+      port: 8080,
+      tags: null,
+      password: null,
+      disks: [{ size_gb: 20 }],
+      network_interface: [{ subnet: "s-1", ip: "10.0.0.2" }],
+    });
+  });
+});

@@ -1,5 +1,9 @@
 // Measures exec → handshake-line time of a minimal provider built on dist/ (run `npx tsup` first),
 // next to bare `node -e 0`, in the same run. Usage: node scripts/measure-startup.mjs [runs]
+//
+// Reports three numbers per case (medians): wall time from spawn to the handshake line as the
+// parent sees it; the child's own clock (performance.now() = ms since its time origin) when the
+// line is written; and the child's CPU time (user+sys) by then — the least load-sensitive one.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,15 +17,16 @@ const clientCert = generateServerCertificate({ curve: "P-521" }).certPem; // lik
 
 const dir = join(root, ".test-build");
 mkdirSync(dir, { recursive: true });
+const report = `process.stderr.write("@@" + JSON.stringify({ t: performance.now(), cpu: process.cpuUsage() }) + "\\n");`;
 const esm = join(dir, "startup-fixture.mjs");
 writeFileSync(
   esm,
-  `import { serve } from "../dist/index.js";\nawait serve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`,
+  `import { serve } from "../dist/index.js";\nawait serve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n${report}\n`,
 );
 const cjs = join(dir, "startup-fixture.cjs");
 writeFileSync(
   cjs,
-  `const { serve } = require("../dist/index.cjs");\nserve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n`,
+  `const { serve } = require("../dist/index.cjs");\nserve({ getProviderSchema: () => ({ provider: { block: {} } }) }).then(() => { ${report} });\n`,
 );
 
 function time(args, env, untilLine) {
@@ -29,23 +34,42 @@ function time(args, env, untilLine) {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, {
       env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "ignore"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    let done = false;
+    let wall;
+    let inner;
+    let err = "";
     const finish = () => {
-      if (done) return;
-      done = true;
-      resolve(Number(process.hrtime.bigint() - start) / 1e6);
+      if (wall === undefined || inner === undefined) return;
+      resolve({ wall, t: inner.t, cpu: (inner.cpu.user + inner.cpu.system) / 1000 });
       child.kill("SIGKILL");
     };
-    if (untilLine) child.stdout.on("data", (d) => d.includes(10) && finish());
-    child.on("exit", () => (untilLine ? done || reject(new Error("exited before handshake")) : finish()));
+    child.stdout.on("data", (d) => {
+      if (untilLine && wall === undefined && d.includes(10)) {
+        wall = Number(process.hrtime.bigint() - start) / 1e6;
+        finish();
+      }
+    });
+    child.stderr.on("data", (d) => {
+      err += d;
+      const m = /@@(\{.*\})\n/.exec(err);
+      if (m && inner === undefined) {
+        inner = JSON.parse(m[1]);
+        finish();
+      }
+    });
+    child.on("exit", () => {
+      if (!untilLine && wall === undefined) {
+        wall = Number(process.hrtime.bigint() - start) / 1e6;
+        finish();
+      }
+      if (wall === undefined || inner === undefined) setTimeout(() => reject(new Error(`no handshake: ${err}`)), 10);
+    });
   });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// The children are SIGKILLed after the handshake and cannot remove their sockets: keep them in a
-// directory of our own.
+// Children are SIGKILLed after the handshake and cannot remove their sockets: use our own dir.
 const socketDir = mkdtempSync(join(tmpdir(), "tfkit-startup-"));
 process.on("exit", () => rmSync(socketDir, { recursive: true, force: true }));
 const pluginEnv = {
@@ -54,7 +78,7 @@ const pluginEnv = {
   PLUGIN_UNIX_SOCKET_DIR: socketDir,
 };
 const cases = [
-  ["node -e 0", ["-e", "0"], {}, false],
+  ["node (empty script)", ["-e", report], {}, false],
   ["ESM provider, plaintext", [esm], pluginEnv, true],
   ["ESM provider, AutoMTLS", [esm], { ...pluginEnv, PLUGIN_CLIENT_CERT: clientCert }, true],
   ["CJS provider, AutoMTLS", [cjs], { ...pluginEnv, PLUGIN_CLIENT_CERT: clientCert }, true],
@@ -64,10 +88,13 @@ for (let i = 0; i < runs; i++) {
   // interleave the cases so machine noise hits them alike
   for (const [name, args, env, untilLine] of cases) results[name].push(await time(args, env, untilLine));
 }
-const base = median(results["node -e 0"]);
-for (const [name, xs] of Object.entries(results)) {
-  const m = median(xs);
-  console.log(
-    `${name.padEnd(26)} median ${m.toFixed(1)} ms  min ${Math.min(...xs).toFixed(1)} ms  (+${(m - base).toFixed(1)} ms vs bare node)`,
-  );
+const base = results["node (empty script)"];
+const baseOf = (k) => median(base.map((r) => r[k]));
+console.log(`${runs} runs each, medians; Δ = difference to bare node`);
+for (const [name, rs] of Object.entries(results)) {
+  const cell = (k) => {
+    const m = median(rs.map((r) => r[k]));
+    return `${m.toFixed(1).padStart(6)} ms (Δ ${(m - baseOf(k)).toFixed(1).padStart(5)})`;
+  };
+  console.log(`${name.padEnd(24)} wall ${cell("wall")}  in-process ${cell("t")}  cpu ${cell("cpu")}`);
 }

@@ -77,7 +77,7 @@ export interface ServeOptions {
   readonly handleSignals?: boolean;
   /** Exit when the parent process (terraform) dies: polls `process.ppid`. Default: `true` unless debug. */
   readonly watchParent?: boolean;
-  /** Parent poll interval in milliseconds. Default 500. */
+  /** Parent poll interval in milliseconds. Default 250. */
   readonly parentPollIntervalMs?: number;
   /** Listener network. Default: `unix` (`tcp` on Windows or when no unix socket can be bound). */
   readonly network?: "unix" | "tcp";
@@ -383,7 +383,7 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
         transportLogger.info("parent process exited; shutting down", { parent_pid: initialParent });
         stopAndExit("parent exited");
       }
-    }, options.parentPollIntervalMs ?? 500);
+    }, options.parentPollIntervalMs ?? 250);
     timer.unref();
     cleanups.push(() => clearInterval(timer));
   }

@@ -1,6 +1,6 @@
 /**
- * The end-to-end test provider, written directly against the protocol-level `ProviderServer`:
- * one resource, `tfkite2e_thing`, with
+ * The end-to-end test provider, written directly against the protocol-level `ProviderServer`
+ * (no framework): one resource, `tfkite2e_thing`, with
  * - `id`       string, computed (unknown in the create plan, `thing-<name>` after apply);
  * - `name`     string, required (a change forces replacement; "" is rejected by validation;
  *              "boom" makes the plan handler throw);
@@ -8,13 +8,30 @@
  * - `enabled`  bool, optional + computed (defaults to true);
  * - `greeting` string, computed (`hello <name>`, known at plan time when the name is).
  *
- * The provider keeps no state of its own: the state terraform stores is the only truth, which is
- * enough for plan, apply, a no-op plan and destroy.
+ * DynamicValues are decoded and encoded with @tfkit/cty-values against the schema's implied
+ * type. The provider keeps no state of its own: the state terraform stores is the only truth,
+ * which is enough for plan, apply, a no-op plan and destroy.
  */
+import {
+  boolType,
+  fromJson,
+  fromMsgpack,
+  nullVal,
+  numberType,
+  objectType,
+  objectVal,
+  stringType,
+  stringVal,
+  toMsgpack,
+  True,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
 import type {
   ApplyResourceChangeRequest,
   ApplyResourceChangeResponse,
   DiagnosticsResponse,
+  DynamicValue,
   GetProviderSchemaResponse,
   PlanResourceChangeRequest,
   PlanResourceChangeResponse,
@@ -25,34 +42,32 @@ import type {
   UpgradeResourceStateResponse,
   ValidateResourceConfigRequest,
 } from "@tfkit/grpc-transport";
-import { decode, encode, type Plain, type PlainObject, UNKNOWN } from "./msgpack.js";
 
 /** The only resource type. */
 export const THING = "tfkite2e_thing";
 
-const ATTRIBUTES = ["enabled", "greeting", "id", "name", "size"] as const;
+/** The implied type of the resource schema below. */
+const thingType = objectType({
+  enabled: boolType,
+  greeting: stringType,
+  id: stringType,
+  name: stringType,
+  size: numberType,
+});
 
-const NULL_VALUE = Uint8Array.of(0xc0);
-
-/** Decodes a DynamicValue; absent/empty means null, as core treats it. */
-function decodeObject(value: { readonly msgpack?: Uint8Array } | undefined): PlainObject | null {
+/** Decodes a DynamicValue; absent or empty means null, as core treats it. */
+function decode(value: DynamicValue | undefined): Value {
   const bytes = value?.msgpack;
-  if (!bytes || bytes.length === 0) return null;
-  const decoded = decode(bytes);
-  if (decoded === null) return null;
-  if (typeof decoded !== "object") throw new Error(`expected an object, got ${String(decoded)}`);
-  return decoded;
+  return bytes && bytes.length > 0 ? fromMsgpack(bytes, thingType) : nullVal(thingType);
 }
 
-/** Every attribute, nil for missing ones (cty's decoder rejects partial objects). */
-function complete(obj: PlainObject): PlainObject {
-  const out: PlainObject = {};
-  for (const name of ATTRIBUTES) out[name] = obj[name] ?? null;
-  return out;
+function encode(value: Value): DynamicValue {
+  return { msgpack: toMsgpack(value, thingType) };
 }
 
-function greetingFor(name: Plain): Plain {
-  return typeof name === "string" ? `hello ${name}` : UNKNOWN;
+/** The attributes of a known, non-null object value. */
+function attributes(value: Value): Record<string, Value> {
+  return Object.fromEntries(value.entries());
 }
 
 function unknownType(typeName: string): DiagnosticsResponse {
@@ -84,8 +99,8 @@ export const provider: ProviderServer = {
 
   validateResourceConfig(req: ValidateResourceConfigRequest): DiagnosticsResponse {
     if (req.typeName !== THING) return unknownType(req.typeName);
-    const config = decodeObject(req.config);
-    if (config?.name === "") {
+    const name = decode(req.config).getAttr("name");
+    if (name.isKnown() && !name.isNull() && name.asString() === "") {
       return {
         diagnostics: [
           {
@@ -103,41 +118,42 @@ export const provider: ProviderServer = {
   upgradeResourceState(req: UpgradeResourceStateRequest): UpgradeResourceStateResponse {
     const json = req.rawState?.json;
     if (!json) return { diagnostics: [{ severity: "error", summary: "No JSON state to upgrade" }] };
-    const stored = JSON.parse(new TextDecoder().decode(json)) as PlainObject;
-    return { upgradedState: { msgpack: encode(complete(stored)) } };
+    return { upgradedState: encode(fromJson(json, thingType)) };
   },
 
   readResource(req: ReadResourceRequest): ReadResourceResponse {
-    const current = decodeObject(req.currentState);
-    return {
-      newState: { msgpack: current === null ? NULL_VALUE : encode(complete(current)) },
-      private: req.private,
-    };
+    return { newState: encode(decode(req.currentState)), private: req.private };
   },
 
   planResourceChange(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-    const prior = decodeObject(req.priorState);
-    const proposed = decodeObject(req.proposedNewState);
-    const config = decodeObject(req.config);
-    if (proposed === null) return { plannedState: { msgpack: NULL_VALUE } }; // destroy
-    if (proposed.name === "boom") throw new Error("tfkite2e: the plan handler was asked to throw");
-    const planned = complete(proposed);
-    planned.greeting = greetingFor(planned.name ?? null);
-    if (config?.enabled === null || config?.enabled === undefined) planned.enabled = prior?.enabled ?? true;
-    const replace = prior !== null && prior.name !== planned.name;
-    planned.id = prior === null || replace ? UNKNOWN : (prior.id ?? UNKNOWN);
+    const prior = decode(req.priorState);
+    const proposed = decode(req.proposedNewState);
+    const config = decode(req.config);
+    if (proposed.isNull()) return { plannedState: encode(proposed) }; // destroy
+    const planned = attributes(proposed);
+    const name = proposed.getAttr("name");
+    if (name.isKnown() && name.asString() === "boom") {
+      throw new Error("tfkite2e: the plan handler was asked to throw");
+    }
+    planned.greeting = name.isKnown() ? stringVal(`hello ${name.asString()}`) : unknownVal(stringType);
+    if (config.getAttr("enabled").isNull()) {
+      planned.enabled = prior.isNull() ? True : prior.getAttr("enabled");
+    }
+    const replace =
+      !prior.isNull() && !(name.isKnown() && name.asString() === prior.getAttr("name").asString());
+    planned.id = prior.isNull() || replace ? unknownVal(stringType) : prior.getAttr("id");
     return {
-      plannedState: { msgpack: encode(planned) },
+      plannedState: encode(objectVal(planned)),
       ...(replace ? { requiresReplace: [[{ kind: "attribute", name: "name" }]] } : {}),
       plannedPrivate: req.priorPrivate,
     };
   },
 
   applyResourceChange(req: ApplyResourceChangeRequest): ApplyResourceChangeResponse {
-    const planned = decodeObject(req.plannedState);
-    if (planned === null) return { newState: { msgpack: NULL_VALUE } }; // deleted
-    const state = complete(planned);
-    if (state.id === UNKNOWN) state.id = `thing-${String(state.name)}`;
-    return { newState: { msgpack: encode(state) }, private: new TextEncoder().encode('{"e2e":true}') };
+    const planned = decode(req.plannedState);
+    if (planned.isNull()) return { newState: encode(planned) }; // deleted
+    const state = attributes(planned);
+    if (!planned.getAttr("id").isKnown()) state.id = stringVal(`thing-${planned.getAttr("name").asString()}`);
+    return { newState: encode(objectVal(state)), private: new TextEncoder().encode('{"e2e":true}') };
   },
 };

@@ -13,11 +13,10 @@ import { unknownVal } from "./value.js";
  * at the object's path, then recurse into shared attributes; lists, maps and sets recurse into
  * their element types; any other difference is `<want> required, but received <given>` using
  * friendly names (so two different tuple types give `tuple required, but received tuple`).
- * Each error is a `CtyError` with code `"conversion"` and a path: a list element step has an
- * unknown number key (rendered `[(not yet known)]`), a map element step an unknown string key.
- * go-cty's set-element step has no {@link Path} form and Terraform's `format.CtyPath` prints it
- * as nothing, so it is left out of the path. Errors come in attribute-name order (go-cty's order
- * follows Go map iteration and varies).
+ * Each error is a `CtyError` with code `"conversion"` and a path whose element steps have unknown
+ * keys (a number for lists, a string for maps, the given element type for sets), rendered
+ * `[(not yet known)]`. Errors come in attribute-name order (go-cty's order follows Go map
+ * iteration and varies).
  * @example
  * ```ts
  * testConformance(objectType({ a: stringType }), objectType({ a: numberType }))[0]?.message
@@ -64,7 +63,7 @@ function conform(given: Type, want: Type, path: Path, errs: CtyError[]): void {
     return;
   }
   if (given.kind === "set" && want.kind === "set") {
-    conform(given.elementType, want.elementType, path, errs);
+    conform(given.elementType, want.elementType, [...path, indexStep(unknownVal(given.elementType))], errs);
     return;
   }
   errs.push(conformanceError(path, `${friendlyName(want)} required, but received ${friendlyName(given)}`));

@@ -100,6 +100,19 @@ describe("getPath (go-cty Path.Apply)", () => {
     expect(getPath(v, [])).toBe(v);
   });
 
+  it("indexes tuples and finds set elements by value", () => {
+    expect(getPath(v, [attributeStep("tuple"), indexStep(numberVal(0))])).toBe(True);
+    const s = mark(setVal([stringVal("p"), stringVal("q")]), "sensitive");
+    expect(valueGoString(getPath(s, [indexStep(stringVal("q"))]))).toBe(
+      'cty.StringVal("q").Mark("sensitive")',
+    );
+    expect(pathError(() => getPath(s, [indexStep(stringVal("z"))]))).toBe(
+      "at step 0: set does not contain the requested element",
+    );
+    const partial = setVal([stringVal("p"), unknownVal(stringType)]);
+    expect(valueGoString(getPath(partial, [indexStep(stringVal("z"))]))).toBe("cty.UnknownVal(cty.String)");
+  });
+
   it("yields unknowns for unknown collections, keys and objects", () => {
     expect(valueGoString(getPath(v, [attributeStep("unk"), indexStep(numberVal(5))]))).toBe(
       "cty.UnknownVal(cty.String)",
@@ -137,9 +150,17 @@ describe("getPath (go-cty Path.Apply)", () => {
     expect(pathError(() => getPath(v, [attributeStep("map"), indexStep(stringVal("z"))]))).toBe(
       "at step 1: value does not have given index key",
     );
-    // go-cty cannot index tuples through a path.
-    expect(pathError(() => getPath(v, [attributeStep("tuple"), indexStep(numberVal(0))]))).toBe(
-      "at step 1: not a list type",
+    expect(pathError(() => getPath(v, [attributeStep("tuple"), indexStep(numberVal(1))]))).toBe(
+      "at step 1: value does not have given index key",
+    );
+    expect(pathError(() => getPath(v, [attributeStep("tuple"), indexStep(stringVal("0"))]))).toBe(
+      "at step 1: not a map type",
+    );
+    expect(pathError(() => getPath(nullVal(listType(stringType)), [indexStep(numberVal(0))]))).toBe(
+      "at step 0: cannot index a null value",
+    );
+    expect(pathError(() => getPath(nullVal(objectType({ a: stringType })), [attributeStep("a")]))).toBe(
+      "at step 0: cannot access attributes on a null value",
     );
   });
 

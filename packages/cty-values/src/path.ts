@@ -4,7 +4,9 @@ import { goQuote } from "./internal/go-quote.js";
 import { withMarks } from "./internal/marks.js";
 import type { CtyNumber } from "./number.js";
 import { valueGoString } from "./type-format.js";
+import { hasElement } from "./set.js";
 import {
+  DynamicVal,
   listVal,
   mapVal,
   nullVal,
@@ -131,15 +133,18 @@ export function pathEquals(a: Path, b: Path): boolean {
 }
 
 /**
- * The value at a path (go-cty `Path.Apply`).
+ * The value at a path (go-cty `Path.Apply`, v1.18).
  *
- * @remarks Follows go-cty exactly: a number key only indexes a list (`not a list type`), a string
- * key only a map (`not a map type`), other keys fail (`key value not number or string`); a
- * missing index or key fails (`value does not have given index key`); an unknown list/map or an
- * unknown key yields an unknown of the element type; an attribute step needs an object (`not an
- * object type`) with that attribute (`object has no attribute "x"`), and on an unknown object
- * yields an unknown of the attribute's type. Marks on containers carry over to the result.
- * Errors read `at step <i>: <reason>`. Tuples and sets cannot be traversed, as in go-cty.
+ * @remarks Follows go-cty: a null value cannot be stepped into (`cannot index a null value`,
+ * `cannot access attributes on a null value`); a set step's key is the element itself
+ * (`set does not contain the requested element`; unknown when the set may hold it); a number key
+ * indexes a list or tuple (`not a list type`), a string key a map (`not a map type`), other keys
+ * fail (`key value not number or string`); a missing index or key fails (`value does not have
+ * given index key`); an unknown list/map or an unknown key yields an unknown of the element type;
+ * an attribute step needs an object (`not an object type`) with that attribute (`object has no
+ * attribute "x"`), and on an unknown object yields an unknown of the attribute's type. Marks on
+ * containers and keys carry over to the result. Errors read `at step <i>: <reason>`. Where go-cty
+ * panics (an unknown key into a tuple) the result is `DynamicVal`.
  * @throws {@link CtyError} with code `"path"`.
  * @category combinators
  */
@@ -161,6 +166,11 @@ function stepError(message: string): CtyError {
 }
 
 function applyStep(v: Value, step: PathStep): Value {
+  if (v.isNull()) {
+    throw stepError(
+      step.kind === "attribute" ? "cannot access attributes on a null value" : "cannot index a null value",
+    );
+  }
   const [val, marks] = unmark(v);
   const t = val.type;
   if (step.kind === "attribute") {
@@ -171,21 +181,36 @@ function applyStep(v: Value, step: PathStep): Value {
       throw stepError(`object has no attribute ${goQuote(step.name)}`);
     }
     if (!val.isKnown()) return withMarks(unknownVal(attrType), marks);
-    if (val.isNull()) throw stepError("value is null");
     return withMarks((val.payload as ReadonlyMap<string, Value>).get(name) as Value, marks);
   }
   const [key, keyMarks] = unmark(step.key);
+  if (t.kind === "set") {
+    // A set element is its own key: the step yields the element when the set holds it.
+    const present = hasElement(val, key);
+    if (!present.isKnown()) return withMarks(unknownVal(t.elementType), marks, keyMarks);
+    if (present.payload !== true) throw stepError("set does not contain the requested element");
+    return withMarks(key, marks, keyMarks);
+  }
   const keyKind = key.type.kind;
   if (keyKind === "number") {
-    if (t.kind !== "list") throw stepError("not a list type");
+    if (t.kind !== "list" && t.kind !== "tuple") throw stepError("not a list type");
   } else if (keyKind === "string") {
     if (t.kind !== "map") throw stepError("not a map type");
   } else {
     throw stepError("key value not number or string");
   }
+  if (t.kind === "tuple") {
+    // go-cty HasIndex on a tuple only needs a known key; an unknown tuple yields an unknown element.
+    if (!key.isKnown()) return DynamicVal; // go-cty panics here (tuples have no single element type)
+    const idx = key.isNull() ? undefined : listIndex(key);
+    const elementType = idx === undefined ? undefined : t.elementTypes[idx];
+    if (idx === undefined || elementType === undefined)
+      throw stepError("value does not have given index key");
+    if (!val.isKnown()) return withMarks(unknownVal(elementType), marks, keyMarks);
+    return withMarks((val.payload as readonly Value[])[idx] as Value, marks, keyMarks);
+  }
   // go-cty HasIndex is unknown for an unknown key or collection: the result is a plain unknown.
   if (!key.isKnown() || !val.isKnown()) return unknownVal(t.elementType);
-  if (val.isNull()) throw stepError("value is null");
   if (key.isNull()) throw stepError("value does not have given index key");
   if (t.kind === "list") {
     const idx = listIndex(key);

@@ -40,7 +40,7 @@ async function expectRefused(call: Promise<Buffer>): Promise<void> {
   expect(error?.code).toBe(status.UNAVAILABLE);
 }
 
-describe.skipIf(!hasOpenssl)("AutoMTLS", () => {
+describe.skipIf(!hasOpenssl)("AutoMTLS", { timeout: TIMEOUT }, () => {
   beforeAll(async () => {
     provider = await buildTestProvider();
     terraformCert = generateClientCert("P-521"); // terraform's own curve

@@ -29,7 +29,7 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
   return condition();
 }
 
-describe("run by hand (no magic cookie)", () => {
+describe("run by hand (no magic cookie)", { timeout: TIMEOUT }, () => {
   it.each([
     ["missing", undefined],
     ["wrong", "not-the-cookie"],

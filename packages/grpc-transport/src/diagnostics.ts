@@ -55,9 +55,9 @@ export interface Diagnostic {
   /** One-line summary, shown after "Error:" by Terraform. */
   readonly summary: string;
   /** Longer explanation (optional). */
-  readonly detail?: string;
+  readonly detail?: string | undefined;
   /** The attribute this diagnostic is about, if any. */
-  readonly attribute?: AttributePath;
+  readonly attribute?: AttributePath | undefined;
 }
 
 /**

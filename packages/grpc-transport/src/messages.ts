@@ -17,9 +17,9 @@ import type {
  */
 export interface DynamicValue {
   /** msgpack encoding. */
-  readonly msgpack?: Uint8Array;
+  readonly msgpack?: Uint8Array | undefined;
   /** JSON encoding. */
-  readonly json?: Uint8Array;
+  readonly json?: Uint8Array | undefined;
 }
 
 /**
@@ -31,9 +31,9 @@ export interface DynamicValue {
  */
 export interface RawState {
   /** Attribute JSON from the state file. */
-  readonly json?: Uint8Array;
+  readonly json?: Uint8Array | undefined;
   /** Legacy flatmap state. */
-  readonly flatmap?: Readonly<Record<string, string>>;
+  readonly flatmap?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -63,7 +63,7 @@ export interface Deferred {
  */
 export interface ResourceIdentityData {
   /** The identity object, encoded against the identity schema's type. */
-  readonly identityData?: DynamicValue;
+  readonly identityData?: DynamicValue | undefined;
 }
 
 /**
@@ -80,17 +80,17 @@ export type GetMetadataRequest = Record<string, never>;
  */
 export interface GetMetadataResponse {
   /** Server capabilities. */
-  readonly serverCapabilities?: ServerCapabilities;
+  readonly serverCapabilities?: ServerCapabilities | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Data source type names. */
-  readonly dataSources?: readonly string[];
+  readonly dataSources?: readonly string[] | undefined;
   /** Managed resource type names. */
-  readonly resources?: readonly string[];
+  readonly resources?: readonly string[] | undefined;
   /** Function names. */
-  readonly functions?: readonly string[];
+  readonly functions?: readonly string[] | undefined;
   /** Ephemeral resource type names. */
-  readonly ephemeralResources?: readonly string[];
+  readonly ephemeralResources?: readonly string[] | undefined;
 }
 
 /**
@@ -108,21 +108,21 @@ export type GetProviderSchemaRequest = Record<string, never>;
  */
 export interface GetProviderSchemaResponse {
   /** The provider configuration schema. */
-  readonly provider?: Schema;
+  readonly provider?: Schema | undefined;
   /** Managed resource schemas by type name. */
-  readonly resourceSchemas?: Readonly<Record<string, Schema>>;
+  readonly resourceSchemas?: Readonly<Record<string, Schema>> | undefined;
   /** Data source schemas by type name. */
-  readonly dataSourceSchemas?: Readonly<Record<string, Schema>>;
+  readonly dataSourceSchemas?: Readonly<Record<string, Schema>> | undefined;
   /** Ephemeral resource schemas by type name (Terraform ≥ 1.10). */
-  readonly ephemeralResourceSchemas?: Readonly<Record<string, Schema>>;
+  readonly ephemeralResourceSchemas?: Readonly<Record<string, Schema>> | undefined;
   /** Functions by name (Terraform ≥ 1.8). */
-  readonly functions?: Readonly<Record<string, FunctionSignature>>;
+  readonly functions?: Readonly<Record<string, FunctionSignature>> | undefined;
   /** The `provider_meta` schema. */
-  readonly providerMeta?: Schema;
+  readonly providerMeta?: Schema | undefined;
   /** Server capabilities. */
-  readonly serverCapabilities?: ServerCapabilities;
+  readonly serverCapabilities?: ServerCapabilities | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -132,7 +132,7 @@ export interface GetProviderSchemaResponse {
  */
 export interface ValidateProviderConfigRequest {
   /** The provider configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
 }
 
 /**
@@ -142,7 +142,7 @@ export interface ValidateProviderConfigRequest {
  */
 export interface DiagnosticsResponse {
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -154,9 +154,9 @@ export interface ValidateResourceConfigRequest {
   /** Resource type name. */
   readonly typeName: string;
   /** The resource configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** What Terraform supports (Terraform ≥ 1.11). */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -168,7 +168,7 @@ export interface ValidateDataResourceConfigRequest {
   /** Data source type name. */
   readonly typeName: string;
   /** The data source configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
 }
 
 /**
@@ -183,7 +183,7 @@ export interface UpgradeResourceStateRequest {
   /** The schema version that wrote the stored state. */
   readonly version: number;
   /** The stored state. */
-  readonly rawState?: RawState;
+  readonly rawState?: RawState | undefined;
 }
 
 /**
@@ -193,9 +193,9 @@ export interface UpgradeResourceStateRequest {
  */
 export interface UpgradeResourceStateResponse {
   /** The upgraded state. */
-  readonly upgradedState?: DynamicValue;
+  readonly upgradedState?: DynamicValue | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -212,9 +212,9 @@ export type GetResourceIdentitySchemasRequest = Record<string, never>;
  */
 export interface GetResourceIdentitySchemasResponse {
   /** Identity schemas by resource type name. */
-  readonly identitySchemas?: Readonly<Record<string, ResourceIdentitySchema>>;
+  readonly identitySchemas?: Readonly<Record<string, ResourceIdentitySchema>> | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -228,7 +228,7 @@ export interface UpgradeResourceIdentityRequest {
   /** The identity schema version that wrote the stored identity. */
   readonly version: number;
   /** The stored identity. */
-  readonly rawIdentity?: RawState;
+  readonly rawIdentity?: RawState | undefined;
 }
 
 /**
@@ -238,9 +238,9 @@ export interface UpgradeResourceIdentityRequest {
  */
 export interface UpgradeResourceIdentityResponse {
   /** The upgraded identity. */
-  readonly upgradedIdentity?: ResourceIdentityData;
+  readonly upgradedIdentity?: ResourceIdentityData | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -252,9 +252,9 @@ export interface ConfigureProviderRequest {
   /** Terraform's version, e.g. `1.11.4` (source builds add `-dev`). */
   readonly terraformVersion: string;
   /** The provider configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -266,15 +266,15 @@ export interface ReadResourceRequest {
   /** Resource type name. */
   readonly typeName: string;
   /** The current state. */
-  readonly currentState?: DynamicValue;
+  readonly currentState?: DynamicValue | undefined;
   /** Private data stored with the state (empty when none). */
   readonly private: Uint8Array;
   /** The module's `provider_meta` value. */
-  readonly providerMeta?: DynamicValue;
+  readonly providerMeta?: DynamicValue | undefined;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
   /** The current identity (protocol 6.9). */
-  readonly currentIdentity?: ResourceIdentityData;
+  readonly currentIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -284,15 +284,15 @@ export interface ReadResourceRequest {
  */
 export interface ReadResourceResponse {
   /** The refreshed state. */
-  readonly newState?: DynamicValue;
+  readonly newState?: DynamicValue | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Private data to store. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
   /** Deferral. */
-  readonly deferred?: Deferred;
+  readonly deferred?: Deferred | undefined;
   /** The refreshed identity. */
-  readonly newIdentity?: ResourceIdentityData;
+  readonly newIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -304,19 +304,19 @@ export interface PlanResourceChangeRequest {
   /** Resource type name. */
   readonly typeName: string;
   /** Prior state (null when creating). */
-  readonly priorState?: DynamicValue;
+  readonly priorState?: DynamicValue | undefined;
   /** Core's proposed new state (null when destroying). */
-  readonly proposedNewState?: DynamicValue;
+  readonly proposedNewState?: DynamicValue | undefined;
   /** The configuration (null when destroying). */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** Prior private data. */
   readonly priorPrivate: Uint8Array;
   /** The module's `provider_meta` value. */
-  readonly providerMeta?: DynamicValue;
+  readonly providerMeta?: DynamicValue | undefined;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
   /** Prior identity (protocol 6.9). */
-  readonly priorIdentity?: ResourceIdentityData;
+  readonly priorIdentity?: ResourceIdentityData | undefined;
   /** Planned private data of an earlier plan (protocol 6.11). */
   readonly plannedPrivate: Uint8Array;
 }
@@ -328,17 +328,17 @@ export interface PlanResourceChangeRequest {
  */
 export interface PlanResourceChangeResponse {
   /** The planned state. */
-  readonly plannedState?: DynamicValue;
+  readonly plannedState?: DynamicValue | undefined;
   /** Paths whose change forces replacement. */
-  readonly requiresReplace?: readonly AttributePath[];
+  readonly requiresReplace?: readonly AttributePath[] | undefined;
   /** Private data for apply. */
-  readonly plannedPrivate?: Uint8Array;
+  readonly plannedPrivate?: Uint8Array | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Deferral. */
-  readonly deferred?: Deferred;
+  readonly deferred?: Deferred | undefined;
   /** Planned identity. */
-  readonly plannedIdentity?: ResourceIdentityData;
+  readonly plannedIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -350,17 +350,17 @@ export interface ApplyResourceChangeRequest {
   /** Resource type name. */
   readonly typeName: string;
   /** Prior state. */
-  readonly priorState?: DynamicValue;
+  readonly priorState?: DynamicValue | undefined;
   /** Planned state (null when destroying). */
-  readonly plannedState?: DynamicValue;
+  readonly plannedState?: DynamicValue | undefined;
   /** The configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** Planned private data. */
   readonly plannedPrivate: Uint8Array;
   /** The module's `provider_meta` value. */
-  readonly providerMeta?: DynamicValue;
+  readonly providerMeta?: DynamicValue | undefined;
   /** Planned identity (protocol 6.9). */
-  readonly plannedIdentity?: ResourceIdentityData;
+  readonly plannedIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -370,13 +370,13 @@ export interface ApplyResourceChangeRequest {
  */
 export interface ApplyResourceChangeResponse {
   /** The new state (null after a destroy). */
-  readonly newState?: DynamicValue;
+  readonly newState?: DynamicValue | undefined;
   /** Private data to store. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** New identity. */
-  readonly newIdentity?: ResourceIdentityData;
+  readonly newIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -390,9 +390,9 @@ export interface ImportResourceStateRequest {
   /** The import ID given by the user. */
   readonly id: string;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
   /** Identity to import by (protocol 6.9). */
-  readonly identity?: ResourceIdentityData;
+  readonly identity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -404,11 +404,11 @@ export interface ImportedResource {
   /** Resource type name. */
   readonly typeName: string;
   /** The imported state (refreshed by a ReadResource afterwards). */
-  readonly state?: DynamicValue;
+  readonly state?: DynamicValue | undefined;
   /** Private data. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
   /** Identity. */
-  readonly identity?: ResourceIdentityData;
+  readonly identity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -418,11 +418,11 @@ export interface ImportedResource {
  */
 export interface ImportResourceStateResponse {
   /** The imported objects. */
-  readonly importedResources?: readonly ImportedResource[];
+  readonly importedResources?: readonly ImportedResource[] | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Deferral. */
-  readonly deferred?: Deferred;
+  readonly deferred?: Deferred | undefined;
 }
 
 /**
@@ -438,13 +438,13 @@ export interface MoveResourceStateRequest {
   /** Source schema version. */
   readonly sourceSchemaVersion: number;
   /** Source state (JSON only). */
-  readonly sourceState?: RawState;
+  readonly sourceState?: RawState | undefined;
   /** Target resource type name. */
   readonly targetTypeName: string;
   /** Source private data. */
   readonly sourcePrivate: Uint8Array;
   /** Source identity (protocol 6.9). */
-  readonly sourceIdentity?: RawState;
+  readonly sourceIdentity?: RawState | undefined;
   /** Source identity schema version. */
   readonly sourceIdentitySchemaVersion: number;
 }
@@ -456,13 +456,13 @@ export interface MoveResourceStateRequest {
  */
 export interface MoveResourceStateResponse {
   /** The target state. */
-  readonly targetState?: DynamicValue;
+  readonly targetState?: DynamicValue | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Target private data. */
-  readonly targetPrivate?: Uint8Array;
+  readonly targetPrivate?: Uint8Array | undefined;
   /** Target identity. */
-  readonly targetIdentity?: ResourceIdentityData;
+  readonly targetIdentity?: ResourceIdentityData | undefined;
 }
 
 /**
@@ -474,11 +474,11 @@ export interface ReadDataSourceRequest {
   /** Data source type name. */
   readonly typeName: string;
   /** The configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** The module's `provider_meta` value. */
-  readonly providerMeta?: DynamicValue;
+  readonly providerMeta?: DynamicValue | undefined;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -488,11 +488,11 @@ export interface ReadDataSourceRequest {
  */
 export interface ReadDataSourceResponse {
   /** The data source's state. */
-  readonly state?: DynamicValue;
+  readonly state?: DynamicValue | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** Deferral. */
-  readonly deferred?: Deferred;
+  readonly deferred?: Deferred | undefined;
 }
 
 /**
@@ -504,7 +504,7 @@ export interface ValidateEphemeralResourceConfigRequest {
   /** Ephemeral resource type name. */
   readonly typeName: string;
   /** The configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
 }
 
 /**
@@ -516,9 +516,9 @@ export interface OpenEphemeralResourceRequest {
   /** Ephemeral resource type name. */
   readonly typeName: string;
   /** The configuration. */
-  readonly config?: DynamicValue;
+  readonly config?: DynamicValue | undefined;
   /** What Terraform supports. */
-  readonly clientCapabilities?: ClientCapabilities;
+  readonly clientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -528,15 +528,15 @@ export interface OpenEphemeralResourceRequest {
  */
 export interface OpenEphemeralResourceResponse {
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** When Terraform should call RenewEphemeralResource. */
-  readonly renewAt?: Date;
+  readonly renewAt?: Date | undefined;
   /** The result value. */
-  readonly result?: DynamicValue;
+  readonly result?: DynamicValue | undefined;
   /** Private data passed to Renew/Close. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
   /** Deferral. */
-  readonly deferred?: Deferred;
+  readonly deferred?: Deferred | undefined;
 }
 
 /**
@@ -548,7 +548,7 @@ export interface RenewEphemeralResourceRequest {
   /** Ephemeral resource type name. */
   readonly typeName: string;
   /** Private data from Open or the previous Renew. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
 }
 
 /**
@@ -558,11 +558,11 @@ export interface RenewEphemeralResourceRequest {
  */
 export interface RenewEphemeralResourceResponse {
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
   /** When to renew next. */
-  readonly renewAt?: Date;
+  readonly renewAt?: Date | undefined;
   /** New private data. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
 }
 
 /**
@@ -574,7 +574,7 @@ export interface CloseEphemeralResourceRequest {
   /** Ephemeral resource type name. */
   readonly typeName: string;
   /** Private data from Open or Renew. */
-  readonly private?: Uint8Array;
+  readonly private?: Uint8Array | undefined;
 }
 
 /**
@@ -591,9 +591,9 @@ export type GetFunctionsRequest = Record<string, never>;
  */
 export interface GetFunctionsResponse {
   /** Functions by name. */
-  readonly functions?: Readonly<Record<string, FunctionSignature>>;
+  readonly functions?: Readonly<Record<string, FunctionSignature>> | undefined;
   /** Diagnostics. */
-  readonly diagnostics?: readonly Diagnostic[];
+  readonly diagnostics?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -618,7 +618,7 @@ export interface FunctionError {
   /** The message. */
   readonly text: string;
   /** The zero-based argument the error is about, if any. */
-  readonly functionArgument?: number;
+  readonly functionArgument?: number | undefined;
 }
 
 /**
@@ -628,9 +628,9 @@ export interface FunctionError {
  */
 export interface CallFunctionResponse {
   /** The result value (encoded with the return type). */
-  readonly result?: DynamicValue;
+  readonly result?: DynamicValue | undefined;
   /** The error, if the call failed. */
-  readonly error?: FunctionError;
+  readonly error?: FunctionError | undefined;
 }
 
 /**
@@ -647,5 +647,5 @@ export type StopProviderRequest = Record<string, never>;
  */
 export interface StopProviderResponse {
   /** An error message, if stopping failed. */
-  readonly error?: string;
+  readonly error?: string | undefined;
 }

@@ -24,7 +24,7 @@ export type TypeJson = string | Uint8Array;
  */
 export interface Schema {
   /** Schema version (for resources: the state version UpgradeResourceState upgrades from). */
-  readonly version?: number;
+  readonly version?: number | undefined;
   /** The root block. */
   readonly block: SchemaBlock;
 }
@@ -37,21 +37,21 @@ export interface Schema {
  */
 export interface SchemaBlock {
   /** Block version (unused by Terraform; keep 0). */
-  readonly version?: number;
+  readonly version?: number | undefined;
   /** The block's attributes. */
-  readonly attributes?: readonly SchemaAttribute[];
+  readonly attributes?: readonly SchemaAttribute[] | undefined;
   /** The block's nested block types. */
-  readonly blockTypes?: readonly SchemaNestedBlock[];
+  readonly blockTypes?: readonly SchemaNestedBlock[] | undefined;
   /** Description shown in docs and `terraform providers schema`. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** Format of `description`. */
-  readonly descriptionKind?: StringKind;
+  readonly descriptionKind?: StringKind | undefined;
   /** Whether the whole block is deprecated. */
-  readonly deprecated?: boolean;
+  readonly deprecated?: boolean | undefined;
   /** Deprecation message (Terraform ≥ 1.15). */
-  readonly deprecationMessage?: string;
+  readonly deprecationMessage?: string | undefined;
   /** Whether the block is computed (protocol 6.11). */
-  readonly computed?: boolean;
+  readonly computed?: boolean | undefined;
 }
 
 /**
@@ -64,27 +64,27 @@ export interface SchemaAttribute {
   /** Attribute name (`^[a-z0-9_]+$`). */
   readonly name: string;
   /** The attribute's type JSON (unless `nestedType` is set). */
-  readonly type?: TypeJson;
+  readonly type?: TypeJson | undefined;
   /** A nested attribute object (unless `type` is set). */
-  readonly nestedType?: SchemaObject;
+  readonly nestedType?: SchemaObject | undefined;
   /** Description. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** Must be set in configuration. */
-  readonly required?: boolean;
+  readonly required?: boolean | undefined;
   /** May be set in configuration. */
-  readonly optional?: boolean;
+  readonly optional?: boolean | undefined;
   /** The provider may set it. */
-  readonly computed?: boolean;
+  readonly computed?: boolean | undefined;
   /** Redacted in plan output. */
-  readonly sensitive?: boolean;
+  readonly sensitive?: boolean | undefined;
   /** Format of `description`. */
-  readonly descriptionKind?: StringKind;
+  readonly descriptionKind?: StringKind | undefined;
   /** Deprecated attribute. */
-  readonly deprecated?: boolean;
+  readonly deprecated?: boolean | undefined;
   /** Write-only attribute (protocol 6.8, Terraform ≥ 1.11): never stored in state. */
-  readonly writeOnly?: boolean;
+  readonly writeOnly?: boolean | undefined;
   /** Deprecation message (Terraform ≥ 1.15). */
-  readonly deprecationMessage?: string;
+  readonly deprecationMessage?: string | undefined;
 }
 
 /**
@@ -109,9 +109,9 @@ export interface SchemaNestedBlock {
   /** Nesting mode. */
   readonly nesting: BlockNestingMode;
   /** Minimum number of blocks (list/set). */
-  readonly minItems?: number;
+  readonly minItems?: number | undefined;
   /** Maximum number of blocks (list/set; 0 = unlimited). */
-  readonly maxItems?: number;
+  readonly maxItems?: number | undefined;
 }
 
 /**
@@ -143,19 +143,19 @@ export interface SchemaObject {
  */
 export interface FunctionSignature {
   /** Positional parameters. */
-  readonly parameters?: readonly FunctionParameter[];
+  readonly parameters?: readonly FunctionParameter[] | undefined;
   /** The variadic parameter, if any (extra arguments arrive as extra DynamicValues). */
-  readonly variadicParameter?: FunctionParameter;
+  readonly variadicParameter?: FunctionParameter | undefined;
   /** The return type JSON. */
   readonly returnType: TypeJson;
   /** Short summary. */
-  readonly summary?: string;
+  readonly summary?: string | undefined;
   /** Description. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** Format of `description`. */
-  readonly descriptionKind?: StringKind;
+  readonly descriptionKind?: StringKind | undefined;
   /** Deprecation message; non-empty marks the function deprecated. */
-  readonly deprecationMessage?: string;
+  readonly deprecationMessage?: string | undefined;
 }
 
 /**
@@ -170,13 +170,13 @@ export interface FunctionParameter {
   /** Type JSON. */
   readonly type: TypeJson;
   /** Whether null may be passed (core rejects null otherwise). */
-  readonly allowNullValue?: boolean;
+  readonly allowNullValue?: boolean | undefined;
   /** Whether unknown values may be passed (core short-circuits to unknown otherwise). */
-  readonly allowUnknownValues?: boolean;
+  readonly allowUnknownValues?: boolean | undefined;
   /** Description. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** Format of `description`. */
-  readonly descriptionKind?: StringKind;
+  readonly descriptionKind?: StringKind | undefined;
 }
 
 /**
@@ -187,13 +187,13 @@ export interface FunctionParameter {
  */
 export interface ServerCapabilities {
   /** Terraform calls PlanResourceChange for destroys too (the provider must plan null). */
-  readonly planDestroy?: boolean;
+  readonly planDestroy?: boolean | undefined;
   /** Terraform may skip GetProviderSchema and use its cached schema. */
-  readonly getProviderSchemaOptional?: boolean;
+  readonly getProviderSchemaOptional?: boolean | undefined;
   /** MoveResourceState is implemented (cross-type `moved` blocks). */
-  readonly moveResourceState?: boolean;
+  readonly moveResourceState?: boolean | undefined;
   /** GenerateResourceConfig is implemented (Terraform ≥ 1.14; not served by this transport). */
-  readonly generateResourceConfig?: boolean;
+  readonly generateResourceConfig?: boolean | undefined;
 }
 
 /**
@@ -221,7 +221,7 @@ export interface ClientCapabilities {
  */
 export interface ResourceIdentitySchema {
   /** Identity schema version. */
-  readonly version?: number;
+  readonly version?: number | undefined;
   /** Identity attributes. */
   readonly identityAttributes: readonly IdentityAttribute[];
 }
@@ -238,9 +238,9 @@ export interface IdentityAttribute {
   /** Type JSON. */
   readonly type: TypeJson;
   /** Needed to import by identity. */
-  readonly requiredForImport?: boolean;
+  readonly requiredForImport?: boolean | undefined;
   /** Optional when importing by identity. */
-  readonly optionalForImport?: boolean;
+  readonly optionalForImport?: boolean | undefined;
   /** Description. */
-  readonly description?: string;
+  readonly description?: string | undefined;
 }

@@ -60,6 +60,7 @@ export type {
   BlockValueModel,
   BodyModel,
   Config,
+  KnownConfig,
   Model,
   Phase,
   Plan,

@@ -17,6 +17,8 @@ import type { Unknown } from "./unknown.js";
  * - `"config"`: the configuration as validated and planned. Anything the user can set may be
  *   {@link Unknown} (derived from other resources' unknown results); optional values may be
  *   `null`; computed-only attributes are left out (they are always null in config).
+ * - `"known_config"`: the configuration handed to create, read, update and delete, which never
+ *   holds unknowns (seed 003); otherwise as `"config"`.
  * - `"plan"`: the planned new state handed to create/update (seed 003). Required values are
  *   known and non-null; optional non-computed values are known, maybe `null`; computed values
  *   (and everything inside a computed nested attribute) may be {@link Unknown} or `null`;
@@ -25,7 +27,7 @@ import type { Unknown } from "./unknown.js";
  *   values are `null`.
  * @category models
  */
-export type Phase = "config" | "plan" | "state";
+export type Phase = "config" | "known_config" | "plan" | "state";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
@@ -42,21 +44,25 @@ type Field<
   ? P extends "required"
     ? V | Unknown
     : V | null | Unknown
-  : W extends true
-    ? null
-    : Ph extends "plan"
-      ? C extends true
-        ? V | null | Unknown
-        : P extends "required"
-          ? V
-          : P extends "optional"
-            ? V | null
-            : V | null | Unknown
-      : C extends true
-        ? V | null
-        : P extends "required"
-          ? V
-          : V | null;
+  : Ph extends "known_config"
+    ? P extends "required"
+      ? V
+      : V | null
+    : W extends true
+      ? null
+      : Ph extends "plan"
+        ? C extends true
+          ? V | null | Unknown
+          : P extends "required"
+            ? V
+            : P extends "optional"
+              ? V | null
+              : V | null | Unknown
+        : C extends true
+          ? V | null
+          : P extends "required"
+            ? V
+            : V | null;
 
 type NestWrap<N extends AttributeNesting | BlockNesting, O> = N extends "single" | "group"
   ? O
@@ -88,11 +94,9 @@ type ConfigKeys<A extends Attributes> = {
 
 /** The model of an object described by attributes. @category models */
 export type AttributesModel<A extends Attributes, Ph extends Phase, C extends boolean = false> = Simplify<{
-  -readonly [K in Ph extends "config" ? ConfigKeys<A> & KnownKeys<A> : KnownKeys<A>]: AttributeField<
-    A[K],
-    Ph,
-    C
-  >;
+  -readonly [K in Ph extends "config" | "known_config"
+    ? ConfigKeys<A> & KnownKeys<A>
+    : KnownKeys<A>]: AttributeField<A[K], Ph, C>;
 }>;
 
 /**
@@ -150,6 +154,9 @@ export type Model<S extends SchemaBody, Ph extends Phase> = BodyModel<S["attribu
 
 /** The configuration model of a schema (see {@link Phase}). @category models */
 export type Config<S extends SchemaBody> = Model<S, "config">;
+
+/** The configuration model handed to create/read/update/delete: no unknowns (see {@link Phase}). @category models */
+export type KnownConfig<S extends SchemaBody> = Model<S, "known_config">;
 
 /** The planned-state model handed to create/update (see {@link Phase}). @category models */
 export type Plan<S extends SchemaBody> = Model<S, "plan">;

@@ -2,7 +2,7 @@ import type { CtyNumber, Value } from "@tfkit/cty-values";
 import { describe, expectTypeOf, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
-import type { Config, Plan, State } from "./model-types.js";
+import type { Config, KnownConfig, Plan, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
 import { t } from "./type-spec.js";
 import type { Unknown } from "./unknown.js";
@@ -66,6 +66,16 @@ describe("Config<S>", () => {
     expectTypeOf<Config<S>["network_interface"]>().toEqualTypeOf<{ subnet: string | Unknown }[] | Unknown>();
     expectTypeOf<Config<S>["logging"]>().toEqualTypeOf<{ level: string | null | Unknown } | null | Unknown>();
     expectTypeOf<Config<S>["rule"]>().toEqualTypeOf<Record<string, { action: string | Unknown }> | Unknown>();
+  });
+});
+
+describe("KnownConfig<S>", () => {
+  it("is the configuration without unknowns (create/read/update/delete)", () => {
+    expectTypeOf<KnownConfig<S>["name"]>().toEqualTypeOf<string>();
+    expectTypeOf<KnownConfig<S>["description"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<KnownConfig<S>["password"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<KnownConfig<S>["network_interface"]>().toEqualTypeOf<{ subnet: string }[]>();
+    expectTypeOf<KnownConfig<S>>().not.toHaveProperty("id");
   });
 });
 

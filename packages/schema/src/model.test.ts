@@ -168,10 +168,10 @@ describe("fromModel", () => {
       'missing attribute "name" in the model',
     );
     expect(errorOf(() => fromModel(schema, { ...fullState, id: Unknown } as never, "state"))).toBe(
-      ".id: state cannot hold unknown values",
+      ".id: the state cannot hold unknown values",
     );
     expect(errorOf(() => fromModel(schema, { ...fullState, zones: [Unknown] } as never, "state"))).toBe(
-      ".zones: state cannot hold unknown values",
+      ".zones: the state cannot hold unknown values",
     );
   });
 });
@@ -279,6 +279,14 @@ describe("toModel", () => {
     expect(errorOf(() => toModel(schema, withCfg("name", nullVal(t.string.type)), "config"))).toBe(
       ".name: required attribute is null in the configuration",
     );
+    // The configuration handed to create/read/update/delete never holds unknowns.
+    expect(errorOf(() => toModel(schema, withCfg("name", unknownVal(t.string.type)), "known_config"))).toBe(
+      ".name: unexpected unknown value in the configuration",
+    );
+    expect(errorOf(() => toModel(schema, withCfg("note", unknownVal(t.string.type)), "known_config"))).toBe(
+      ".note: unexpected unknown value in the configuration",
+    );
+    expect(toModel(schema, cfgBase, "known_config").name).toBe("web");
     expect(errorOf(() => toModel(schema, withCfg("id", stringVal("x")), "config"))).toBe(
       ".id: a computed-only (read-only) attribute is set in the configuration",
     );

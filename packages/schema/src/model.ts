@@ -113,17 +113,23 @@ interface Ctx {
 
 function mayBeUnknown(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): boolean {
   if (phase === "config") return true;
-  if (phase === "state") return false;
+  if (phase === "state" || phase === "known_config") return false;
   return inComputed || spec.computed;
 }
 
 function mayBeNull(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): boolean {
-  if (phase !== "config" && spec.writeOnly) return true;
-  if (inComputed && phase !== "config") return true;
+  const configured = phase === "config" || phase === "known_config";
+  if (!configured && spec.writeOnly) return true;
+  if (inComputed && !configured) return true;
   return !spec.required;
 }
 
-const PHASE_NAME: Record<Phase, string> = { config: "configuration", plan: "planned state", state: "state" };
+const PHASE_NAME: Record<Phase, string> = {
+  config: "configuration",
+  known_config: "configuration",
+  plan: "planned state",
+  state: "state",
+};
 
 function attributeToModel(
   spec: AnyAttributeSpec,
@@ -146,7 +152,7 @@ function attributeToModel(
       fail(`required attribute is null in the ${PHASE_NAME[ctx.phase]}`, path);
     return null;
   }
-  if (spec.writeOnly && ctx.phase !== "config") {
+  if (spec.writeOnly && ctx.phase !== "config" && ctx.phase !== "known_config") {
     fail(`write-only attribute has a value in the ${PHASE_NAME[ctx.phase]}; it must be null`, path);
   }
   if (spec.kind === "attribute") return typeValueToModel(spec.valueType, v, path);
@@ -247,7 +253,7 @@ function bodyToModel(
     const p = withAttribute(path, name);
     const av = entries.get(name);
     if (av === undefined) fail(`missing required attribute "${name}"`, path);
-    if (ctx.phase === "config" && spec.presence === "computed") {
+    if ((ctx.phase === "config" || ctx.phase === "known_config") && spec.presence === "computed") {
       if (!av.isNull()) fail("a computed-only (read-only) attribute is set in the configuration", p);
       continue;
     }
@@ -376,7 +382,9 @@ function describe(u: unknown): string {
 }
 
 function checkUnknownAllowed(m: unknown, ctx: Ctx, path: Path): void {
-  if (isUnknown(m) && ctx.phase === "state") fail("state cannot hold unknown values", path);
+  if (isUnknown(m) && (ctx.phase === "state" || ctx.phase === "known_config")) {
+    fail(`the ${PHASE_NAME[ctx.phase]} cannot hold unknown values`, path);
+  }
 }
 
 function attributeFromModel(spec: AnyAttributeSpec, m: unknown, ctx: Ctx, path: Path): Value {
@@ -391,8 +399,8 @@ function attributeFromModel(spec: AnyAttributeSpec, m: unknown, ctx: Ctx, path: 
 }
 
 function checkDeepUnknown(m: unknown, ctx: Ctx, path: Path): void {
-  if (ctx.phase !== "state") return;
-  if (isUnknown(m)) fail("state cannot hold unknown values", path);
+  if (ctx.phase !== "state" && ctx.phase !== "known_config") return;
+  checkUnknownAllowed(m, ctx, path);
   if (Array.isArray(m)) for (const e of m) checkDeepUnknown(e, ctx, path);
   else if (isPlainRecord(m)) for (const e of Object.values(m)) checkDeepUnknown(e, ctx, path);
 }
@@ -462,7 +470,7 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Valu
   for (const [name, spec] of Object.entries(body.attributes as Attributes)) {
     const p = withAttribute(path, name);
     if (!Object.hasOwn(m, name) || m[name] === undefined) {
-      if (ctx.phase === "config" && spec.presence === "computed") {
+      if ((ctx.phase === "config" || ctx.phase === "known_config") && spec.presence === "computed") {
         out.set(name, nullVal(spec.type));
         continue;
       }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltProvider, buildTestProvider } from "./support/build-provider.js";
-import { isAlive, MAGIC_COOKIE, pluginEnv, startPlugin } from "./support/plugin.js";
+import { isAlive, MAGIC_COOKIE, pluginEnv, processesMentioning, startPlugin } from "./support/plugin.js";
 
 const TIMEOUT = 60_000;
 
@@ -50,7 +50,10 @@ describe("run by hand (no magic cookie)", { timeout: TIMEOUT }, () => {
   it("the cookie is what makes the difference", async () => {
     const p = await startPlugin(provider.executable, pluginEnv({ TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE }));
     expect(p.handshake.fields[0]).toBe("1");
+    // Also the positive control for processesMentioning(), which the terraform test relies on.
+    expect(processesMentioning(provider.dir)).toContain(p.child.pid);
     await p.kill();
+    expect(processesMentioning(provider.dir)).not.toContain(p.child.pid);
   });
 });
 

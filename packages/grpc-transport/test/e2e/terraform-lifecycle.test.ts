@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltProvider, buildTestProvider } from "./support/build-provider.js";
+import { processesMentioning } from "./support/plugin.js";
 import { createWorkspace, REQUIRED_PROVIDERS, terraformPath, type Workspace } from "./support/terraform.js";
 
 const TIMEOUT = 180_000;
@@ -97,6 +98,8 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
       expect(log).toContain("plugin exited");
       expect(log).not.toContain("plugin failed to exit gracefully");
       expect(log).not.toMatch(/panic:|plugin process exited:.*error=/);
+      // …and none outlived the terraform commands that started them.
+      expect(processesMentioning(provider.dir)).toEqual([]);
     },
     TIMEOUT,
   );

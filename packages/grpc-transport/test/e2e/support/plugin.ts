@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import * as grpc from "@grpc/grpc-js";
 import type { CertPair } from "./certs.js";
 import { handshakeCertificate } from "./certs.js";
@@ -171,4 +171,25 @@ export function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** Pids of live processes whose command line mentions `fragment` (Linux `/proc`; [] elsewhere). */
+export function processesMentioning(fragment: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes(fragment) && isAlive(Number(entry))) pids.push(Number(entry));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return pids;
 }

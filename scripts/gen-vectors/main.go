@@ -26,6 +26,7 @@ func main() {
 	genSetOrder()
 	genNumbers()
 	genGoString()
+	genTypeConformance()
 	genRandom()
 
 	header := obj{

@@ -313,6 +313,21 @@ export interface GoStringVector extends VectorBase {
   readonly friendlyNameForConstraint?: string;
 }
 
+/**
+ * A type-conformance vector: `given.TestConformance(want)` reports `errors`, each rendered as
+ * Terraform renders a path error (`<path>: <message>`), sorted (go-cty's order follows Go map
+ * iteration).
+ * @category models
+ */
+export interface TypeConformanceVector extends VectorBase {
+  /** The type a value has. */
+  readonly given: TypeJson;
+  /** The type it must conform to. */
+  readonly want: TypeJson;
+  /** Sorted rendered errors; empty when `given` conforms. */
+  readonly errors: readonly string[];
+}
+
 /** The vector type of each file. @category models */
 export interface VectorFiles {
   /** msgpack.jsonl */
@@ -333,6 +348,8 @@ export interface VectorFiles {
   readonly numbers: NumberVector;
   /** go-string.jsonl */
   readonly "go-string": GoStringVector;
+  /** type-conformance.jsonl */
+  readonly "type-conformance": TypeConformanceVector;
 }
 
 /** Name of a vector file (without `.jsonl`). @category models */
@@ -349,6 +366,7 @@ export const vectorFiles: readonly VectorFile[] = Object.freeze([
   "set-order",
   "numbers",
   "go-string",
+  "type-conformance",
 ]);
 
 /** The first line of every vector file. @category models */

@@ -22,6 +22,7 @@ import {
   numberVal,
   rawEquals,
   setVal,
+  testConformance,
   toJson,
   toMsgpack,
   typeFromJson,
@@ -208,5 +209,12 @@ describe("GoString and friendly names (go-cty %#v, FriendlyName)", () => {
       expect(friendlyName(type)).toBe(v.friendlyName);
       expect(friendlyNameForConstraint(type)).toBe(v.friendlyNameForConstraint);
     }
+  });
+});
+
+describe("type conformance (go-cty Type.TestConformance)", () => {
+  check("type-conformance", loadVectors("type-conformance"), (v) => {
+    const errors = testConformance(buildType(v.given), buildType(v.want)).map((e) => e.message);
+    expect([...errors].sort()).toEqual(v.errors);
   });
 });

@@ -1,0 +1,117 @@
+import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
+import type { Path, Type, Value } from "@tfkit/cty-values";
+import { getPath, listVal, mapVal, nullVal, objectVal, setVal, tupleVal, unknownVal } from "@tfkit/cty-values";
+
+/** The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
+export type NestedSchema =
+  | { readonly kind: "block"; readonly body: SchemaBody }
+  | { readonly kind: "object"; readonly attributes: Attributes };
+
+/** Collection of objects: a nested attribute (non-single) or a block type. */
+export type Collection = NestedAttributeSpec | BlockSpec;
+
+/** The nested schema of a block type or nested attribute. */
+export function nestedSchemaOf(spec: Collection): NestedSchema {
+  return spec.kind === "block"
+    ? { kind: "block", body: spec }
+    : { kind: "object", attributes: spec.attributes };
+}
+
+/** Type of the attribute `name` of an object type (dynamic when the type is not an object). */
+export function attributeType(t: Type, name: string): Type {
+  if (t.kind !== "object") return { kind: "dynamic" };
+  return t.attributeTypes[name] ?? { kind: "dynamic" };
+}
+
+/** Element type of a collection type (tuple: element `i`). */
+export function elementType(t: Type, i = 0): Type {
+  if (t.kind === "list" || t.kind === "set" || t.kind === "map") return t.elementType;
+  if (t.kind === "tuple") return t.elementTypes[i] ?? { kind: "dynamic" };
+  if (t.kind === "object") return Object.values(t.attributeTypes)[i] ?? { kind: "dynamic" };
+  return { kind: "dynamic" };
+}
+
+/**
+ * An attribute of an object value the way go-cty `GetAttr` reads it: unknown objects yield an
+ * unknown of the attribute's type, null objects a null of it.
+ */
+export function attrOf(v: Value, name: string): Value {
+  const t = attributeType(v.type, name);
+  if (!v.isKnown()) return unknownVal(t);
+  if (v.isNull()) return nullVal(t);
+  return v.getAttr(name);
+}
+
+/** Entries of a known, non-null map or object value. */
+export function entriesOf(v: Value): ReadonlyMap<string, Value> {
+  return v.entries();
+}
+
+/** Rebuilds a sequence value of the same kind (list, set or tuple) from new elements. */
+export function rebuildSequence(like: Value, elements: readonly Value[]): Value {
+  if (elements.length === 0) return like;
+  switch (like.type.kind) {
+    case "tuple":
+      return tupleVal(elements);
+    case "set":
+      return setVal(elements);
+    default:
+      return listVal(elements);
+  }
+}
+
+/** Rebuilds a map or object value of the same kind from new entries. */
+export function rebuildMapping(like: Value, entries: ReadonlyMap<string, Value>): Value {
+  if (entries.size === 0) return like;
+  return like.type.kind === "object" ? objectVal(entries) : mapVal(entries);
+}
+
+/** Value at a path, or `undefined` when the path does not apply (go-cty `Path.Apply` error). */
+export function tryGetPath(v: Value, path: Path): Value | undefined {
+  try {
+    return getPath(v, path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Terraform's `AttributeByPath`: the attribute a value path points to inside a nested schema,
+ * skipping index steps; `undefined` at blocks, nested objects and paths that lead nowhere.
+ */
+export function attributeByPath(schema: NestedSchema, path: Path): AnyAttributeSpec | undefined {
+  if (schema.kind === "object") return objectAttributeByPath(schema.attributes, path);
+  let body: SchemaBody = schema.body;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (step === undefined || step.kind !== "attribute") continue;
+    const attr = Object.hasOwn(body.attributes, step.name) ? body.attributes[step.name] : undefined;
+    if (attr !== undefined) {
+      if (attr.kind === "nested_attribute" && i < path.length - 1) {
+        return objectAttributeByPath(attr.attributes, path.slice(i + 1));
+      }
+      return i < path.length - 1 ? undefined : attr;
+    }
+    const blk = Object.hasOwn(body.blocks, step.name) ? body.blocks[step.name] : undefined;
+    if (blk !== undefined) {
+      body = blk;
+      continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function objectAttributeByPath(attributes: Attributes, path: Path): AnyAttributeSpec | undefined {
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (step === undefined || step.kind !== "attribute") continue;
+    const attr = Object.hasOwn(attributes, step.name) ? attributes[step.name] : undefined;
+    if (attr === undefined) continue; // configschema.Object ignores unknown names
+    if (attr.kind === "nested_attribute" && i < path.length - 1) {
+      return objectAttributeByPath(attr.attributes, path.slice(i + 1));
+    }
+    return i < path.length - 1 ? undefined : attr;
+  }
+  return undefined;
+}

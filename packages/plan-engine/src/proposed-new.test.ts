@@ -1,0 +1,344 @@
+import { dynamicType, mapVal, nullVal, stringType, tupleVal } from "@tfkit/cty-values";
+import { attr, block, resourceSchema } from "@tfkit/schema";
+import { describe, expect, it } from "vitest";
+import { emptySet, expectValue, list, n, NS, nul, obj, ot, s, set, US } from "./internal/test-helpers.js";
+import { plannedDataResourceObject, proposedNew } from "./proposed-new.js";
+
+// Cases re-expressed from terraform's internal/plans/objchange/objchange_test.go (TestProposedNew)
+// and spec §5.2 / §7 items 39–43.
+
+describe("proposedNew: top level", () => {
+  const schema = resourceSchema({
+    attributes: {
+      foo: attr.string({ optional: true }),
+      bar: attr.string({ computed: true }),
+    },
+  });
+
+  it("config and prior both null: null (the prior)", () => {
+    expectValue(proposedNew(schema, nul(schema.type), nul(schema.type)), nul(schema.type));
+  });
+
+  it("null config (destroy) keeps the prior", () => {
+    const prior = obj({ foo: s("a"), bar: s("b") });
+    expectValue(proposedNew(schema, prior, nul(schema.type)), prior);
+  });
+
+  it("no prior: unset computed attributes stay null, config unknowns are preserved", () => {
+    const baz = block.single({
+      attributes: { boz: attr.string({ optional: true, computed: true }), biz: attr.string({ optional: true, computed: true }) },
+    });
+    const sch = resourceSchema({
+      attributes: {
+        foo: attr.string({ optional: true }),
+        bar: attr.string({ computed: true }),
+        bloop: attr.singleNested({ blop: attr.string({ required: true }) }, { optional: true, computed: true }),
+      },
+      blocks: { baz },
+    });
+    const config = obj({
+      foo: s("hello"),
+      bar: NS,
+      bloop: nul(ot({ blop: stringType })),
+      baz: obj({ boz: s("world"), biz: US }),
+    });
+    expectValue(proposedNew(sch, nul(sch.type), config), config);
+  });
+
+  it("prior attributes: computed null-in-config take prior, configured take config", () => {
+    const sch = resourceSchema({
+      attributes: {
+        foo: attr.string({ optional: true }),
+        bar: attr.string({ computed: true }),
+        baz: attr.string({ optional: true, computed: true }),
+        boz: attr.string({ optional: true, computed: true }),
+        bloop: attr.singleNested({ blop: attr.string({ required: true }) }, { optional: true }),
+      },
+    });
+    const prior = obj({
+      foo: s("bonjour"),
+      bar: s("petit dejeuner"),
+      baz: s("grande dejeuner"),
+      boz: s("a la monde"),
+      bloop: obj({ blop: s("glub") }),
+    });
+    const config = obj({ foo: s("hello"), bar: NS, baz: NS, boz: s("world"), bloop: obj({ blop: s("bleep") }) });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({
+        foo: s("hello"),
+        bar: s("petit dejeuner"),
+        baz: s("grande dejeuner"),
+        boz: s("world"),
+        bloop: obj({ blop: s("bleep") }),
+      }),
+    );
+  });
+
+  it("§7.39: a computed-only attribute set in config: config wins", () => {
+    const prior = obj({ foo: NS, bar: s("old") });
+    const config = obj({ foo: NS, bar: s("new") });
+    expectValue(proposedNew(schema, prior, config), config);
+  });
+
+  it("§7.40: Optional+Computed, config null, prior value kept", () => {
+    const sch = resourceSchema({ attributes: { oc: attr.string({ optional: true, computed: true }) } });
+    expectValue(proposedNew(sch, obj({ oc: s("p") }), obj({ oc: NS })), obj({ oc: s("p") }));
+  });
+
+  it("unknown config attribute stays unknown even when prior has a value", () => {
+    const sch = resourceSchema({ attributes: { oc: attr.string({ optional: true, computed: true }) } });
+    expectValue(proposedNew(sch, obj({ oc: s("p") }), obj({ oc: US })), obj({ oc: US }));
+  });
+});
+
+describe("proposedNew: single blocks and single nested attributes", () => {
+  const sch = resourceSchema({
+    attributes: {
+      bloop: attr.singleNested(
+        { blop: attr.string({ required: true }), bleep: attr.string({ optional: true }) },
+        { optional: true },
+      ),
+    },
+    blocks: {
+      foo: block.single({
+        attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.string({ optional: true, computed: true }) },
+      }),
+    },
+  });
+
+  it("prior nested single: computed attributes merged inside", () => {
+    const prior = obj({
+      foo: obj({ bar: s("beep"), baz: s("boop") }),
+      bloop: obj({ blop: s("glub"), bleep: NS }),
+    });
+    const config = obj({
+      foo: obj({ bar: s("bap"), baz: NS }),
+      bloop: obj({ blop: s("glub"), bleep: s("beep") }),
+    });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({ foo: obj({ bar: s("bap"), baz: s("boop") }), bloop: obj({ blop: s("glub"), bleep: s("beep") }) }),
+    );
+  });
+
+  it("prior nested single to null: null config block and nested attribute stay null", () => {
+    const prior = obj({
+      foo: obj({ bar: s("beep"), baz: s("boop") }),
+      bloop: obj({ blop: s("glub"), bleep: NS }),
+    });
+    const config = obj({
+      foo: nul(ot({ bar: stringType, baz: stringType })),
+      bloop: nul(ot({ blop: stringType, bleep: stringType })),
+    });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+
+  it("§7.43 prior optional computed nested single to null: the user removed it", () => {
+    const sch2 = resourceSchema({
+      attributes: {
+        bloop: attr.singleNested(
+          { blop: attr.string({ required: true }), bleep: attr.string({ optional: true }) },
+          { optional: true, computed: true },
+        ),
+      },
+    });
+    const prior = obj({ bloop: obj({ blop: s("glub"), bleep: NS }) });
+    const config = obj({ bloop: nul(ot({ blop: stringType, bleep: stringType })) });
+    expectValue(proposedNew(sch2, prior, config), config);
+  });
+
+  it("computed within optional+computed: prior with only computed data is kept", () => {
+    const sch2 = resourceSchema({
+      attributes: {
+        bloop: attr.singleNested(
+          { blop: attr.string({ optional: true, computed: true }), bleep: attr.string({ computed: true }) },
+          { optional: true, computed: true },
+        ),
+      },
+    });
+    const prior = obj({ bloop: obj({ blop: s("glub"), bleep: s("x") }) });
+    const config = obj({ bloop: nul(ot({ blop: stringType, bleep: stringType })) });
+    expectValue(proposedNew(sch2, prior, config), prior);
+  });
+});
+
+describe("proposedNew: list blocks and list nested attributes", () => {
+  const sch = resourceSchema({
+    attributes: {
+      bloop: attr.listNested({ blop: attr.string({ required: true }) }, { optional: true }),
+    },
+    blocks: {
+      foo: block.list({
+        attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.string({ optional: true, computed: true }) },
+      }),
+    },
+  });
+
+  it("prior nested list: correlated by index; extra config elements taken as is", () => {
+    const prior = obj({
+      foo: list(obj({ bar: s("beep"), baz: s("boop") })),
+      bloop: list(obj({ blop: s("bar") }), obj({ blop: s("baz") })),
+    });
+    const config = obj({
+      foo: list(obj({ bar: s("bap"), baz: NS }), obj({ bar: s("blep"), baz: NS })),
+      bloop: list(obj({ blop: s("bar") }), obj({ blop: s("baz") })),
+    });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({
+        foo: list(obj({ bar: s("bap"), baz: s("boop") }), obj({ bar: s("blep"), baz: NS })),
+        bloop: list(obj({ blop: s("bar") }), obj({ blop: s("baz") })),
+      }),
+    );
+  });
+
+  it("§7.41 list block: element 0 gets the prior computed id, element 1 stays as config", () => {
+    const sch2 = resourceSchema({
+      blocks: { nic: block.list({ attributes: { x: attr.number({ required: true }), id: attr.string({ computed: true }) } }) },
+    });
+    const prior = obj({ nic: list(obj({ x: n(1), id: s("a") })) });
+    const config = obj({ nic: list(obj({ x: n(1), id: NS }), obj({ x: n(2), id: NS })) });
+    expectValue(
+      proposedNew(sch2, prior, config),
+      obj({ nic: list(obj({ x: n(1), id: s("a") }), obj({ x: n(2), id: NS })) }),
+    );
+  });
+
+  it("list blocks with a dynamic attribute are tuples and stay tuples", () => {
+    const sch2 = resourceSchema({
+      blocks: {
+        foo: block.list({ attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.dynamic({ optional: true, computed: true }) } }),
+      },
+    });
+    const prior = obj({ foo: tupleVal([obj({ bar: s("beep"), baz: s("boop") })]) });
+    const config = obj({ foo: tupleVal([obj({ bar: s("bap"), baz: nullVal(dynamicType) }), obj({ bar: s("blep"), baz: nullVal(dynamicType) })]) });
+    expectValue(
+      proposedNew(sch2, prior, config),
+      obj({ foo: tupleVal([obj({ bar: s("bap"), baz: s("boop") }), obj({ bar: s("blep"), baz: nullVal(dynamicType) })]) }),
+    );
+  });
+});
+
+describe("proposedNew: map blocks and map nested attributes", () => {
+  it("correlated by key; new keys taken from config", () => {
+    const sch = resourceSchema({
+      attributes: {
+        m: attr.mapNested({ a: attr.string({ optional: true }), c: attr.string({ computed: true }) }, { optional: true }),
+      },
+      blocks: { b: block.map({ attributes: { x: attr.string({ optional: true, computed: true }) } }) },
+    });
+    const prior = obj({
+      m: mapVal({ k1: obj({ a: s("1"), c: s("c1") }), k2: obj({ a: s("2"), c: s("c2") }) }),
+      b: mapVal({ one: obj({ x: s("px") }) }),
+    });
+    const config = obj({
+      m: mapVal({ k1: obj({ a: s("1b"), c: NS }), k3: obj({ a: s("3"), c: NS }) }),
+      b: mapVal({ one: obj({ x: NS }), two: obj({ x: NS }) }),
+    });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({
+        m: mapVal({ k1: obj({ a: s("1b"), c: s("c1") }), k3: obj({ a: s("3"), c: NS }) }),
+        b: mapVal({ one: obj({ x: s("px") }), two: obj({ x: NS }) }),
+      }),
+    );
+  });
+});
+
+describe("proposedNew: sets", () => {
+  const sch = resourceSchema({
+    attributes: {
+      bloop: attr.setNested(
+        { opt: attr.string({ optional: true }), cmp: attr.string({ optional: true, computed: true }) },
+        { optional: true },
+      ),
+    },
+    blocks: {
+      baz: block.set({ attributes: { opt: attr.string({ optional: true }), cmp: attr.string({ computed: true }) } }),
+    },
+  });
+
+  it("no prior with set: config as is", () => {
+    const config = obj({ bloop: set(obj({ opt: s("a"), cmp: NS })), baz: set(obj({ opt: s("b"), cmp: NS })) });
+    expectValue(proposedNew(sch, nul(sch.type), config), config);
+  });
+
+  it("set with partial optional computed change: matched element keeps cmp, changed one gets null", () => {
+    const prior = obj({
+      bloop: set(obj({ opt: s("one"), cmp: s("OK") }), obj({ opt: s("two"), cmp: s("OK") })),
+      baz: set(obj({ opt: s("one"), cmp: s("OK") }), obj({ opt: s("two"), cmp: s("OK") })),
+    });
+    const config = obj({
+      bloop: set(obj({ opt: s("one"), cmp: NS }), obj({ opt: s("replaced"), cmp: NS })),
+      baz: set(obj({ opt: s("one"), cmp: NS }), obj({ opt: s("replaced"), cmp: NS })),
+    });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({
+        bloop: set(obj({ opt: s("one"), cmp: s("OK") }), obj({ opt: s("replaced"), cmp: NS })),
+        baz: set(obj({ opt: s("one"), cmp: s("OK") }), obj({ opt: s("replaced"), cmp: NS })),
+      }),
+    );
+  });
+
+  it("§7.42 set element whose non-computed attribute changed: no match, computed null", () => {
+    const prior = obj({ bloop: nul(sch.attributes.bloop.type), baz: set(obj({ opt: s("a"), cmp: s("X") })) });
+    const config = obj({ bloop: nul(sch.attributes.bloop.type), baz: set(obj({ opt: s("b"), cmp: NS })) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+
+  it("sets differing only by unknown: both elements survive", () => {
+    const prior = obj({ bloop: nul(sch.attributes.bloop.type), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
+    const config = obj({
+      bloop: set(obj({ opt: US, cmp: NS }), obj({ opt: US, cmp: NS })),
+      baz: emptySet(ot({ opt: stringType, cmp: stringType })),
+    });
+    const got = proposedNew(sch, prior, config);
+    expect(got.getAttr("bloop").lengthInt()).toBe(2);
+  });
+
+  it("a configured optional+computed leaf that differs from prior prevents the match", () => {
+    const prior = obj({ bloop: set(obj({ opt: s("a"), cmp: s("p") })), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
+    const config = obj({ bloop: set(obj({ opt: s("a"), cmp: s("c") })), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+
+  it("each prior element is used at most once", () => {
+    const prior = obj({ bloop: nul(sch.attributes.bloop.type), baz: set(obj({ opt: s("a"), cmp: s("X") })) });
+    const config = obj({
+      bloop: nul(sch.attributes.bloop.type),
+      baz: set(obj({ opt: s("a"), cmp: NS }), obj({ opt: US, cmp: NS })),
+    });
+    const got = proposedNew(sch, prior, config).getAttr("baz").elements();
+    expect(got.filter((e) => e.getAttr("cmp").isKnown() && !e.getAttr("cmp").isNull()).length).toBe(1);
+  });
+
+  it("a nested set inside a set element must be equal as a whole", () => {
+    const sch2 = resourceSchema({
+      blocks: {
+        outer: block.set({
+          attributes: { c: attr.string({ computed: true }) },
+          blocks: { inner: block.set({ attributes: { v: attr.string({ optional: true }) } }) },
+        }),
+      },
+    });
+    const prior = obj({ outer: set(obj({ c: s("X"), inner: set(obj({ v: s("1") })) })) });
+    const same = obj({ outer: set(obj({ c: NS, inner: set(obj({ v: s("1") })) })) });
+    const diff = obj({ outer: set(obj({ c: NS, inner: set(obj({ v: s("2") })) })) });
+    expectValue(proposedNew(sch2, prior, same), prior);
+    expectValue(proposedNew(sch2, prior, diff), diff);
+  });
+});
+
+describe("plannedDataResourceObject", () => {
+  it("computed attributes null in config become unknown", () => {
+    const sch = resourceSchema({
+      attributes: { name: attr.string({ required: true }), id: attr.string({ computed: true }), oc: attr.string({ optional: true, computed: true }) },
+    });
+    expectValue(
+      plannedDataResourceObject(sch, obj({ name: s("a"), id: NS, oc: s("set") })),
+      obj({ name: s("a"), id: US, oc: s("set") }),
+    );
+  });
+});

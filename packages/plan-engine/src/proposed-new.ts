@@ -1,0 +1,254 @@
+import type { Value } from "@tfkit/cty-values";
+import {
+  listVal,
+  mapVal,
+  nullVal,
+  objectVal,
+  rawEquals,
+  setVal,
+  tupleVal,
+  unknownVal,
+  unrefinedDeep,
+  walk,
+} from "@tfkit/cty-values";
+import type {
+  AnyAttributeSpec,
+  Attributes,
+  BlockSpec,
+  NestedAttributeSpec,
+  Schema,
+  SchemaBody,
+} from "@tfkit/schema";
+import { emptyValue } from "@tfkit/schema";
+import {
+  attributeByPath,
+  attributeType,
+  attrOf,
+  elementType,
+  type NestedSchema,
+  tryGetPath,
+} from "./internal/values.js";
+
+/**
+ * The proposed new state Terraform core sends to `PlanResourceChange`: config values merged with
+ * the prior state's computed values.
+ *
+ * @remarks Terraform's `objchange.ProposedNew` (internal/plans/objchange/objchange.go), rule for
+ * rule (spec §5.2): computed attributes that are null in config take the prior value (except an
+ * Optional nested attribute whose prior value holds non-computed data: the user removed it);
+ * everything else takes the config value, null and unknown included. Nested blocks and nested
+ * attributes are correlated by index (list), key (map) and, for sets, with the first unused prior
+ * element that the config element could have produced (they differ only at computed leaves that
+ * are null in config). A list element without a prior element is taken from config as is.
+ * Config and prior must be unmarked, conform to the schema's implied type, and prior must be
+ * wholly known (or null for a create). Config `null` (a destroy) returns the prior value; core
+ * itself sends a null proposed state for destroys.
+ * @example
+ * ```ts
+ * const proposed = proposedNew(schema, priorState, config);
+ * ```
+ * @category combinators
+ */
+export function proposedNew(schema: SchemaBody, prior: Value, config: Value): Value {
+  if (config.isNull() && prior.isNull()) return prior;
+  return proposedNewBlock(schema, prior.isNull() ? emptyValue(schema) : prior, config);
+}
+
+/**
+ * The planned state of a data source read during apply: every computed attribute that is null
+ * in config becomes unknown.
+ *
+ * @remarks Terraform's `objchange.PlannedDataResourceObject`: {@link proposedNew} with a wholly
+ * unknown prior.
+ * @category combinators
+ */
+export function plannedDataResourceObject(schema: Schema, config: Value): Value {
+  return proposedNewBlock(schema, unknownVal(schema.type), config);
+}
+
+function proposedNewBlock(body: SchemaBody, prior: Value, config: Value): Value {
+  // A block config is only null here for invalid input; like core, keep the prior value.
+  if (config.isNull() || !config.isKnown()) return prior;
+  const out = proposedNewAttributes(body.attributes, prior, config);
+  for (const [name, blockSpec] of Object.entries(body.blocks)) {
+    out.set(name, proposedNewNestedBlock(blockSpec, attrOf(prior, name), config.getAttr(name)));
+  }
+  return objectVal(out);
+}
+
+function proposedNewNestedBlock(spec: BlockSpec, prior: Value, config: Value): Value {
+  // Only a `dynamic` block with an unknown for_each gives an unknown block value.
+  if (!config.isKnown()) return config;
+  const schema: NestedSchema = { kind: "block", body: spec };
+  switch (spec.nesting) {
+    case "single":
+      if (config.isNull()) return config;
+      return proposedNew(spec, prior, config);
+    case "group":
+      return proposedNew(spec, prior, config);
+    case "list":
+      return proposedNewNestingList(schema, prior, config);
+    case "map":
+      return proposedNewNestingMap(schema, prior, config);
+    case "set":
+      return proposedNewNestingSet(schema, prior, config);
+  }
+}
+
+function proposedNewNestedType(spec: NestedAttributeSpec, prior: Value, config: Value): Value {
+  if (!config.isKnown()) return config;
+  const schema: NestedSchema = { kind: "object", attributes: spec.attributes };
+  switch (spec.nesting) {
+    case "single":
+      if (config.isNull()) return config;
+      return proposedNewObjectAttributes(spec.attributes, prior, config);
+    case "list":
+      return proposedNewNestingList(schema, prior, config);
+    case "map":
+      return proposedNewNestingMap(schema, prior, config);
+    case "set":
+      return proposedNewNestingSet(schema, prior, config);
+  }
+}
+
+/** @internal ProposedNew for one element of a nested block or nested attribute collection. */
+export function proposedNewElement(schema: NestedSchema, prior: Value, config: Value): Value {
+  return schema.kind === "block"
+    ? proposedNew(schema.body, prior, config)
+    : proposedNewObjectAttributes(schema.attributes, prior, config);
+}
+
+function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Value): Value {
+  const n = config.isNull() ? 0 : config.lengthInt();
+  if (n === 0) return config;
+  const out: Value[] = [];
+  config.elements().forEach((configEV, i) => {
+    if (prior.isKnown() && (prior.isNull() || i >= prior.lengthInt())) {
+      // No prior element at this index: the config element as is.
+      out.push(configEV);
+      return;
+    }
+    const priorEV = prior.isKnown() ? (prior.elements()[i] as Value) : unknownVal(elementType(prior.type, i));
+    out.push(proposedNewElement(schema, priorEV, configEV));
+  });
+  return config.type.kind === "tuple" ? tupleVal(out) : listVal(out);
+}
+
+function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value): Value {
+  if (config.isNull() || !config.isKnown() || config.lengthInt() === 0) return config;
+  const priorMap: ReadonlyMap<string, Value> =
+    !prior.isNull() && prior.isKnown() && prior.lengthInt() > 0 ? prior.entries() : new Map();
+  const out = new Map<string, Value>();
+  for (const [key, configEV] of config.entries()) {
+    const priorEV = priorMap.get(key);
+    out.set(key, priorEV === undefined ? configEV : proposedNewElement(schema, priorEV, configEV));
+  }
+  // The value leaves with the type it came in with: an object for maps of dynamic-typed blocks.
+  return config.type.kind === "object" ? objectVal(out) : mapVal(out);
+}
+
+function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value): Value {
+  if (!config.isKnown() || config.isNull() || config.lengthInt() === 0) return config;
+  const priorVals = prior.isKnown() && !prior.isNull() ? prior.elements() : [];
+  const used = priorVals.map(() => false);
+  const out: Value[] = [];
+  for (const configEV of config.elements()) {
+    let priorEV: Value | undefined;
+    for (let i = 0; i < priorVals.length; i++) {
+      if (used[i] === true) continue;
+      const candidate = priorVals[i] as Value;
+      // The first match wins; go-cty iteration order makes it deterministic.
+      if (validPriorFromConfig(schema, candidate, configEV)) {
+        priorEV = candidate;
+        used[i] = true;
+        break;
+      }
+    }
+    out.push(proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), configEV));
+  }
+  return setVal(out);
+}
+
+function proposedNewObjectAttributes(attributes: Attributes, prior: Value, config: Value): Value {
+  if (config.isNull()) return config;
+  return objectVal(proposedNewAttributes(attributes, prior, config));
+}
+
+function proposedNewAttributes(attributes: Attributes, prior: Value, config: Value): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [name, spec] of Object.entries(attributes)) {
+    const priorV = prior.isNull() ? nullVal(attributeType(prior.type, name)) : attrOf(prior, name);
+    const configV = attrOf(config, name);
+    let newV: Value;
+    if (spec.computed && configV.isNull()) {
+      // Optional+computed or computed-only, not configured: keep what the provider set before,
+      // unless the prior value holds data only config can set (the user removed it).
+      newV = optionalValueNotComputable(spec, priorV) ? configV : priorV;
+    } else if (spec.kind === "nested_attribute") {
+      newV = proposedNewNestedType(spec, priorV, configV);
+    } else {
+      newV = configV;
+    }
+    out.set(name, newV);
+  }
+  return out;
+}
+
+/** Terraform's `optionalValueNotComputable`: does the prior nested value hold a non-computed value? */
+function optionalValueNotComputable(spec: AnyAttributeSpec, value: Value): boolean {
+  if (!spec.optional || spec.kind !== "nested_attribute") return false;
+  const schema: NestedSchema = { kind: "object", attributes: spec.attributes };
+  let found = false;
+  walk(value, (path, v) => {
+    if (found) return false;
+    if (v.isNull()) return true;
+    const attr = attributeByPath(schema, path);
+    if (attr === undefined) return true;
+    if (!attr.computed) {
+      found = true;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+const STOP = Symbol("stop");
+
+/**
+ * Terraform's `validPriorFromConfig`: could this prior set element have come from this config
+ * element? True when they are equal (refinements ignored) or differ only at computed leaf
+ * attributes that are null in config.
+ * @internal
+ */
+export function validPriorFromConfig(schema: NestedSchema, prior: Value, config: Value): boolean {
+  if (rawEquals(unrefinedDeep(config), unrefinedDeep(prior))) return true;
+  let valid = true;
+  try {
+    walk(prior, (path, priorV) => {
+      const configV = tryGetPath(config, path);
+      if (configV === undefined) {
+        // Most likely dynamic values of different types.
+        valid = false;
+        throw STOP;
+      }
+      if (rawEquals(unrefinedDeep(configV), unrefinedDeep(priorV))) return false;
+      // Nested sets cannot be correlated further: they must be equal as a whole.
+      if (configV.type.kind === "set") {
+        valid = false;
+        throw STOP;
+      }
+      const attr = attributeByPath(schema, path);
+      if (attr === undefined) return true;
+      if (attr.kind === "nested_attribute") return true;
+      if (!attr.computed || !configV.isNull()) {
+        valid = false;
+        throw STOP;
+      }
+      return false;
+    });
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
+  return valid;
+}

@@ -39,6 +39,7 @@ export type CtyErrorCode = (typeof CtyErrorCode)[keyof typeof CtyErrorCode];
  * @category errors
  */
 export class CtyError extends Error {
+  /** Always `"CtyError"`. */
   override name = "CtyError";
   /** What kind of failure this is. */
   readonly code: CtyErrorCode;

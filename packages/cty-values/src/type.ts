@@ -9,24 +9,31 @@ import { CtyError } from "./errors.js";
 
 /** A primitive type: `string`, `number` or `bool`. @category models */
 export interface PrimitiveType {
+  /** Which primitive. */
   readonly kind: "string" | "number" | "bool";
 }
 
 /** `list(T)`: an ordered sequence of values of one type. @category models */
 export interface ListType {
+  /** Discriminator. */
   readonly kind: "list";
+  /** The type of every element. */
   readonly elementType: Type;
 }
 
 /** `set(T)`: an unordered collection of distinct values of one type. @category models */
 export interface SetType {
+  /** Discriminator. */
   readonly kind: "set";
+  /** The type of every element. */
   readonly elementType: Type;
 }
 
 /** `map(T)`: string keys to values of one type. @category models */
 export interface MapType {
+  /** Discriminator. */
   readonly kind: "map";
+  /** The type of every element. */
   readonly elementType: Type;
 }
 
@@ -38,6 +45,7 @@ export interface MapType {
  * @category models
  */
 export interface ObjectType {
+  /** Discriminator. */
   readonly kind: "object";
   /** Attribute types keyed by NFC-normalized name, in ascending byte-wise name order. */
   readonly attributeTypes: Readonly<Record<string, Type>>;
@@ -47,7 +55,9 @@ export interface ObjectType {
 
 /** `tuple([...])`: a fixed-length sequence, each position of its own type. @category models */
 export interface TupleType {
+  /** Discriminator. */
   readonly kind: "tuple";
+  /** The type of each position. */
   readonly elementTypes: readonly Type[];
 }
 
@@ -56,6 +66,7 @@ export interface TupleType {
  * @category models
  */
 export interface DynamicType {
+  /** Discriminator. */
   readonly kind: "dynamic";
 }
 

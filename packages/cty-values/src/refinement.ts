@@ -434,10 +434,10 @@ export function refineNotNull(v: Value): Value {
 
 /**
  * The value with its own refinements removed: a refined unknown becomes a plain unknown of the
- * same type, keeping its marks; anything else is returned unchanged.
+ * same type, keeping its marks; anything else (including unknowns nested inside) is unchanged.
  *
- * @remarks Terraform core's `unrefinedValue` (internal/plans/objchange/plan_valid.go), applied
- * before comparing a plan with config or prior state. Shallow; see {@link unrefinedDeep}.
+ * @remarks Shallow. Terraform core's `unrefinedValue` (internal/plans/objchange), used before
+ * comparing a plan with config or prior state, works at every depth: use {@link unrefinedDeep}.
  * @category combinators
  */
 export function unrefined(v: Value): Value {
@@ -446,8 +446,10 @@ export function unrefined(v: Value): Value {
 }
 
 /**
- * The value with every refinement removed at every depth.
- * @remarks No direct go-cty equivalent; equals {@link unrefined} applied to each nested value.
+ * The value with every unknown, at any depth, replaced by a plain unknown of its type (marks kept).
+ *
+ * @remarks Terraform core's `unrefinedValue` (internal/plans/objchange), which AssertPlanValid and
+ * ProposedNew apply before `RawEquals` so that refinements in config or prior state are ignored.
  * @category combinators
  */
 export function unrefinedDeep(v: Value): Value {

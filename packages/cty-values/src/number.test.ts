@@ -174,3 +174,95 @@ describe("properties", () => {
     );
   });
 });
+
+// --- vectors produced by go-cty itself (terraform console), see scripts/number-vectors.mjs ---
+
+type Operand = [kind: "P" | "F" | "I", text: string];
+interface Vectors {
+  parse: [string, string][];
+  extreme: [string, string][];
+  float64: [string, string][];
+  ops: [Operand, string, Operand, string][];
+  setOrder: [Operand[], number[]][];
+}
+
+function operand([kind, s]: Operand): CtyNumber {
+  if (kind === "P") return parse(s);
+  if (kind === "F") return f64(parse(s).toFloat64());
+  return int(BigInt(s));
+}
+
+describe("go-cty vectors (terraform console)", async () => {
+  const vectors = (await import("./internal/number-vectors.json", { with: { type: "json" } }))
+    .default as unknown as Vectors;
+
+  it(`parse → text for ${vectors.parse.length} inputs`, () => {
+    const failures: string[] = [];
+    for (const [input, expected] of vectors.parse) {
+      let got: string;
+      try {
+        got = parse(input).text();
+      } catch (e) {
+        got = isCtyError(e) && (e as Error).message === "a number is required" ? "ERR" : String(e);
+      }
+      if (got !== expected) failures.push(`${JSON.stringify(input)}: got ${got}, want ${expected}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("accepts, rejects and classifies extreme exponents like Go", () => {
+    const inf = CtyNumber.positiveInfinity;
+    const tiny = parse("1e-300");
+    for (const [input, expected] of vectors.extreme) {
+      let got: string;
+      try {
+        const n = parse(input);
+        got = JSON.stringify([n.cmp(CtyNumber.zero) > 0, n.cmp(inf) < 0, n.cmp(tiny) > 0]);
+      } catch {
+        got = "ERR";
+      }
+      expect(got, input).toBe(expected);
+    }
+  });
+
+  it(`float64 text for ${vectors.float64.length} doubles`, () => {
+    const failures: string[] = [];
+    for (const [input, expected] of vectors.float64) {
+      const parsed = parse(input);
+      const double = parsed.toFloat64();
+      // go-cty's pow() reports an error where a finite number overflows float64.
+      const got = Number.isFinite(double) || parsed.isInfinite() ? f64(double).text() : "ERR";
+      if (got !== expected) failures.push(`${input}: got ${got}, want ${expected}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it(`arithmetic and equality for ${vectors.ops.length} mixed-origin pairs`, () => {
+    const failures: string[] = [];
+    for (const [a, op, b, expected] of vectors.ops) {
+      const x = operand(a);
+      const y = operand(b);
+      let got: string;
+      try {
+        if (op === "+") got = x.add(y).text();
+        else if (op === "-") got = x.subtract(y).text();
+        else if (op === "*") got = x.multiply(y).text();
+        else if (op === "/") got = x.divide(y).text();
+        else got = String(x.equals(y));
+      } catch {
+        got = "ERR";
+      }
+      if (got !== expected)
+        failures.push(`${a.join(":")} ${op} ${b.join(":")}: got ${got}, want ${expected}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it(`hash strings order ${vectors.setOrder.length} sets of objects like go-cty`, () => {
+    for (const [members, expected] of vectors.setOrder) {
+      const keyed = members.map((m, k) => ({ k, hash: `<${operand(m).hashString()};${k};>` }));
+      keyed.sort((p, q) => (p.hash < q.hash ? -1 : p.hash > q.hash ? 1 : 0));
+      expect(keyed.map((e) => e.k)).toEqual(expected);
+    }
+  });
+});

@@ -80,12 +80,13 @@ export function typeToJson(t: Type): string {
  * @category decoding
  */
 export function typeFromJson(input: string | Uint8Array): Type {
-  const { node, end, bytes } = parseJsonPrefix(input);
+  const { node, end, text } = parseJsonPrefix(input);
   const t = typeFromJsonNode(node);
   // go-cty checks `dec.More()` after the top-level description: more data is rejected unless
   // it starts with a closing bracket.
-  const next = bytes[skipJsonSpace(bytes, end)];
-  if (next !== undefined && next !== 0x5d && next !== 0x7d) {
+  const at = skipJsonSpace(text, end);
+  const next = at < text.length ? text.charCodeAt(at) : -1;
+  if (next >= 0 && next !== 0x5d && next !== 0x7d) {
     throw new CtyError(
       "decode",
       node.kind === "string"

@@ -1,25 +1,20 @@
 import { CtyError, isCtyError } from "../errors.js";
+import { buildList, buildMap, buildObject, buildSet, buildTuple } from "../msgpack/build.js";
 import { PathTracker, rebase } from "../msgpack/path-tracker.js";
 import { isAscii } from "../msgpack/utf8.js";
 import { CtyNumber } from "../number.js";
-import { numberType, stringType, type Type } from "../type.js";
+import { compareUtf8, numberType, stringType, type Type } from "../type.js";
 import { typeFromJsonNode } from "../type-json.js";
 import {
   EmptyObjectVal,
   EmptyTupleVal,
   False,
-  listVal,
   listValEmpty,
-  mapVal,
   mapValEmpty,
   nullVal,
-  objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   True,
-  tupleVal,
-  unknownVal,
   Value,
 } from "../value.js";
 import { type JsonNode, parseJsonPrefix } from "./parse.js";
@@ -97,12 +92,12 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
       for (let i = 0; i < node.items.length; i++) {
         // go-cty names set elements by an unknown key: they have no index.
         if (t.kind === "list") path.index(i);
-        else path.value(unknownVal(et));
+        else path.unknownKey(et);
         vals[i] = unmarshal(node.items[i] as JsonNode, et, path);
         path.pop();
       }
       try {
-        return t.kind === "list" ? listVal(vals) : setVal(vals);
+        return t.kind === "list" ? buildList(t, vals) : buildSet(t, vals);
       } catch (err) {
         throw rebase(err, path, "decode");
       }
@@ -126,21 +121,27 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
           Math.max(0, path.depth - 1),
         );
       }
-      return vals.length === 0 ? EmptyTupleVal : tupleVal(vals);
+      return vals.length === 0 ? EmptyTupleVal : buildTuple(t, vals);
     }
     case "map": {
       if (node.kind !== "object") throw path.error("decode", "missing expected {");
       const et = t.elementType;
       if (node.entries.length === 0) return mapValEmpty(et);
       const vals = new Map<string, Value>();
+      // Distinct ASCII keys in byte order need no re-sorting (the common case: go-cty's output).
+      let keysReady = true;
+      let prev: string | undefined;
       for (const [k, item] of node.entries) {
+        if (keysReady && (!isAscii(k) || (prev !== undefined && compareUtf8(prev, k) >= 0)))
+          keysReady = false;
+        prev = k;
         path.key(k);
         // Later duplicates win, as go-cty's map assignment does.
         vals.set(k, unmarshal(item, et, path));
         path.pop();
       }
       try {
-        return mapVal(vals);
+        return buildMap(t, vals, keysReady);
       } catch (err) {
         throw rebase(err, path, "decode");
       }
@@ -159,7 +160,7 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
       for (const name of Object.keys(attrTypes)) {
         if (!vals.has(name)) vals.set(name, nullVal(attrTypes[name] as Type));
       }
-      return vals.size === 0 ? EmptyObjectVal : objectVal(vals);
+      return vals.size === 0 ? EmptyObjectVal : buildObject(t, vals);
     }
   }
 }

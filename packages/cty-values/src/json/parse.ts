@@ -1,5 +1,5 @@
 import { CtyError } from "../errors.js";
-import { decodeUtf8, encodeUtf8 } from "../msgpack/utf8.js";
+import { decodeUtf8 } from "../msgpack/utf8.js";
 import { goQuote } from "./quote.js";
 
 /**
@@ -25,39 +25,44 @@ const FALSE_NODE: JsonNode = Object.freeze({ kind: "bool", value: false });
 export interface JsonParseResult {
   /** The first JSON value in the input. */
   readonly node: JsonNode;
-  /** Byte offset just past that value. */
+  /** Offset (in UTF-16 units of `text`) just past that value. */
   readonly end: number;
-  /** The input as UTF-8 bytes (what `end` indexes). */
-  readonly bytes: Uint8Array;
+  /** The input as text (what `end` indexes). */
+  readonly text: string;
 }
 
-/** The input as UTF-8 bytes (strings: lone surrogates become U+FFFD). @internal */
-export function jsonInputBytes(input: string | Uint8Array): Uint8Array {
-  return typeof input === "string" ? encodeUtf8(input) : input;
+/**
+ * The input as text. Bytes are decoded as UTF-8 with every invalid byte becoming U+FFFD, which
+ * is what Go's decoder does inside string literals (outside them such a byte is a syntax error
+ * either way).
+ * @internal
+ */
+export function jsonInputText(input: string | Uint8Array): string {
+  return typeof input === "string" ? input : (decodeUtf8(input, 0, input.length, false) as string);
 }
 
 /**
  * Parses the first JSON value of the input, as Go's `json.Decoder` reads one value: leading
  * whitespace skipped, anything after the value left unread. Errors use Go's scanner wording
  * (`invalid character 'x' looking for beginning of value`, `unexpected EOF`, `EOF` for empty
- * input). Invalid UTF-8 inside strings becomes U+FFFD per bad byte, as in Go.
+ * input). Lone surrogates in string literals (raw or escaped) become U+FFFD, as in Go.
  * @throws CtyError with code `"decode"` and an empty path.
  * @internal
  */
 export function parseJsonPrefix(input: string | Uint8Array): JsonParseResult {
-  const bytes = jsonInputBytes(input);
-  const p = new Parser(bytes);
+  const text = jsonInputText(input);
+  const p = new Parser(text);
   p.skipSpace();
-  if (p.pos >= bytes.length) throw new CtyError("decode", "EOF");
+  if (p.pos >= text.length) throw new CtyError("decode", "EOF");
   const node = p.value("looking for beginning of value", 0);
-  return { node, end: p.pos, bytes };
+  return { node, end: p.pos, text };
 }
 
-/** Index of the first non-whitespace byte at or after `pos` (JSON whitespace). @internal */
-export function skipJsonSpace(bytes: Uint8Array, pos: number): number {
+/** Index of the first non-whitespace character at or after `pos` (JSON whitespace). @internal */
+export function skipJsonSpace(text: string, pos: number): number {
   let p = pos;
-  while (p < bytes.length) {
-    const c = bytes[p] as number;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
     p++;
   }
@@ -71,26 +76,55 @@ function quoteChar(c: number): string {
   return `'${q.slice(1, -1)}'`;
 }
 
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** Replaces lone surrogates with U+FFFD (Go strings cannot hold them). */
+function wellFormed(s: string): string {
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    out += `${s.slice(start, i)}\ufffd`;
+    start = i + 1;
+  }
+  return start === 0 ? s : out + s.slice(start);
+}
+
 class Parser {
-  readonly b: Uint8Array;
+  readonly s: string;
   pos = 0;
 
-  constructor(b: Uint8Array) {
-    this.b = b;
+  constructor(s: string) {
+    this.s = s;
   }
 
-  fail(c: number | undefined, context: string): never {
-    if (c === undefined) throw new CtyError("decode", "unexpected EOF");
+  /** The code unit at `i`, or -1 past the end. */
+  at(i: number): number {
+    return i < this.s.length ? this.s.charCodeAt(i) : -1;
+  }
+
+  fail(c: number, context: string): never {
+    if (c < 0) throw new CtyError("decode", "unexpected EOF");
     throw new CtyError("decode", `invalid character ${quoteChar(c)} ${context}`);
   }
 
   skipSpace(): void {
-    this.pos = skipJsonSpace(this.b, this.pos);
+    this.pos = skipJsonSpace(this.s, this.pos);
   }
 
-  /** Parses a value at `pos` (whitespace already skipped); `context` words a bad first byte. */
+  /** Parses a value at `pos` (whitespace already skipped); `context` words a bad first char. */
   value(context: string, depth: number): JsonNode {
-    const c = this.b[this.pos];
+    const c = this.at(this.pos);
     switch (c) {
       case 0x7b:
         return this.object(depth + 1);
@@ -108,85 +142,84 @@ class Parser {
         this.literal("null");
         return NULL_NODE;
       default:
-        if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39))
-          return { kind: "number", text: this.number() };
+        if (c === 0x2d || isDigit(c)) return { kind: "number", text: this.number() };
         return this.fail(c, context);
     }
   }
 
   literal(word: string): void {
-    const b = this.b;
     for (let i = 1; i < word.length; i++) {
-      const c = b[this.pos + i];
+      const c = this.at(this.pos + i);
       if (c !== word.charCodeAt(i)) this.fail(c, `in literal ${word} (expecting '${word[i]}')`);
     }
     this.pos += word.length;
   }
 
   number(): string {
-    const b = this.b;
     const start = this.pos;
     let p = this.pos;
-    if (b[p] === 0x2d) {
+    if (this.at(p) === 0x2d) {
       p++;
-      const c = b[p];
-      if (c === undefined || c < 0x30 || c > 0x39) {
+      if (!isDigit(this.at(p))) {
         this.pos = p;
-        this.fail(c, "in numeric literal");
+        this.fail(this.at(p), "in numeric literal");
       }
     }
-    if (b[p] === 0x30) p++;
-    else while (isDigit(b[p])) p++;
-    if (b[p] === 0x2e) {
+    if (this.at(p) === 0x30) p++;
+    else while (isDigit(this.at(p))) p++;
+    if (this.at(p) === 0x2e) {
       p++;
-      if (!isDigit(b[p])) {
+      if (!isDigit(this.at(p))) {
         this.pos = p;
-        this.fail(b[p], "after decimal point in numeric literal");
+        this.fail(this.at(p), "after decimal point in numeric literal");
       }
-      while (isDigit(b[p])) p++;
+      while (isDigit(this.at(p))) p++;
     }
-    if (b[p] === 0x65 || b[p] === 0x45) {
+    const e = this.at(p);
+    if (e === 0x65 || e === 0x45) {
       p++;
-      if (b[p] === 0x2b || b[p] === 0x2d) p++;
-      if (!isDigit(b[p])) {
+      const sign = this.at(p);
+      if (sign === 0x2b || sign === 0x2d) p++;
+      if (!isDigit(this.at(p))) {
         this.pos = p;
-        this.fail(b[p], "in exponent of numeric literal");
+        this.fail(this.at(p), "in exponent of numeric literal");
       }
-      while (isDigit(b[p])) p++;
+      while (isDigit(this.at(p))) p++;
     }
     this.pos = p;
-    let s = "";
-    for (let i = start; i < p; i++) s += String.fromCharCode(b[i] as number);
-    return s;
+    return this.s.slice(start, p);
   }
 
   string(): string {
-    const b = this.b;
+    const s = this.s;
     const start = this.pos + 1;
     let p = start;
+    let surrogates = false;
     // Fast scan: no escapes, no controls.
     for (;;) {
-      const c = b[p];
-      if (c === undefined) return this.fail(undefined, "");
+      if (p >= s.length) return this.fail(-1, "");
+      const c = s.charCodeAt(p);
       if (c === 0x22) {
         this.pos = p + 1;
-        return decodeUtf8(b, start, p, false) as string;
+        const raw = s.slice(start, p);
+        return surrogates ? wellFormed(raw) : raw;
       }
       if (c === 0x5c) break;
       if (c < 0x20) {
         this.pos = p;
         this.fail(c, "in string literal");
       }
+      if (c >= 0xd800 && c <= 0xdfff) surrogates = true;
       p++;
     }
-    // Slow path with escapes: decode segment by segment.
-    let out = decodeUtf8(b, start, p, false) as string;
+    // Slow path with escapes.
+    let out = s.slice(start, p);
     for (;;) {
-      const c = b[p];
-      if (c === undefined) return this.fail(undefined, "");
+      if (p >= s.length) return this.fail(-1, "");
+      const c = s.charCodeAt(p);
       if (c === 0x22) {
         this.pos = p + 1;
-        return out;
+        return surrogates ? wellFormed(out) : out;
       }
       if (c < 0x20) {
         this.pos = p;
@@ -194,11 +227,16 @@ class Parser {
       }
       if (c !== 0x5c) {
         const segStart = p;
-        while (p < b.length && b[p] !== 0x22 && b[p] !== 0x5c && (b[p] as number) >= 0x20) p++;
-        out += decodeUtf8(b, segStart, p, false) as string;
+        while (p < s.length) {
+          const d = s.charCodeAt(p);
+          if (d === 0x22 || d === 0x5c || d < 0x20) break;
+          if (d >= 0xd800 && d <= 0xdfff) surrogates = true;
+          p++;
+        }
+        out += s.slice(segStart, p);
         continue;
       }
-      const e = b[p + 1];
+      const e = this.at(p + 1);
       p += 2;
       switch (e) {
         case 0x22:
@@ -231,7 +269,7 @@ class Parser {
           if (u >= 0xd800 && u <= 0xdbff) {
             // A high surrogate must be followed by an escaped low one, else it is U+FFFD and
             // the next escape is read on its own (Go's unquote).
-            if (b[p] === 0x5c && b[p + 1] === 0x75) {
+            if (this.at(p) === 0x5c && this.at(p + 1) === 0x75) {
               const v = this.hex4(p + 2);
               if (v >= 0xdc00 && v <= 0xdfff) {
                 out += String.fromCharCode(u, v);
@@ -257,11 +295,11 @@ class Parser {
   hex4(at: number): number {
     let v = 0;
     for (let i = 0; i < 4; i++) {
-      const c = this.b[at + i];
+      const c = this.at(at + i);
       let d: number;
-      if (c !== undefined && c >= 0x30 && c <= 0x39) d = c - 0x30;
-      else if (c !== undefined && c >= 0x61 && c <= 0x66) d = c - 0x57;
-      else if (c !== undefined && c >= 0x41 && c <= 0x46) d = c - 0x37;
+      if (c >= 0x30 && c <= 0x39) d = c - 0x30;
+      else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
+      else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
       else {
         this.pos = at + i;
         return this.fail(c, "in \\u hexadecimal character escape");
@@ -276,16 +314,16 @@ class Parser {
     this.pos++;
     const items: JsonNode[] = [];
     this.skipSpace();
-    if (this.b[this.pos] === 0x5d) {
+    if (this.at(this.pos) === 0x5d) {
       this.pos++;
       return { kind: "array", items };
     }
     for (;;) {
       this.skipSpace();
-      if (this.pos >= this.b.length) this.fail(undefined, "");
+      if (this.pos >= this.s.length) this.fail(-1, "");
       items.push(this.value("looking for beginning of value", depth));
       this.skipSpace();
-      const c = this.b[this.pos];
+      const c = this.at(this.pos);
       if (c === 0x2c) {
         this.pos++;
         continue;
@@ -303,24 +341,24 @@ class Parser {
     this.pos++;
     const entries: (readonly [string, JsonNode])[] = [];
     this.skipSpace();
-    if (this.b[this.pos] === 0x7d) {
+    if (this.at(this.pos) === 0x7d) {
       this.pos++;
       return { kind: "object", entries };
     }
     for (;;) {
       this.skipSpace();
-      const k = this.b[this.pos];
+      const k = this.at(this.pos);
       if (k !== 0x22) this.fail(k, "looking for beginning of object key string");
       const key = this.string();
       this.skipSpace();
-      const colon = this.b[this.pos];
+      const colon = this.at(this.pos);
       if (colon !== 0x3a) this.fail(colon, "after object key");
       this.pos++;
       this.skipSpace();
-      if (this.pos >= this.b.length) this.fail(undefined, "");
+      if (this.pos >= this.s.length) this.fail(-1, "");
       entries.push([key, this.value("looking for beginning of value", depth)]);
       this.skipSpace();
-      const c = this.b[this.pos];
+      const c = this.at(this.pos);
       if (c === 0x2c) {
         this.pos++;
         continue;
@@ -332,8 +370,4 @@ class Parser {
       this.fail(c, "after object key:value pair");
     }
   }
-}
-
-function isDigit(c: number | undefined): boolean {
-  return c !== undefined && c >= 0x30 && c <= 0x39;
 }

@@ -1,31 +1,39 @@
 import { CtyError, isCtyError } from "../errors.js";
 import { CtyNumber } from "../number.js";
 import { refine } from "../refinement.js";
-import { dynamicType, numberType, stringType, type Type } from "../type.js";
+import {
+  compareUtf8,
+  dynamicType,
+  type ListType,
+  type MapType,
+  type ObjectType,
+  numberType,
+  type SetType,
+  stringType,
+  type TupleType,
+  type Type,
+} from "../type.js";
 import { typeFromJson } from "../type-json.js";
 import {
   DynamicVal,
   EmptyObjectVal,
   EmptyTupleVal,
   False,
-  listVal,
   listValEmpty,
-  mapVal,
   mapValEmpty,
   nullVal,
   objectVal,
   refinedUnknownVal,
-  setVal,
   setValEmpty,
   stringVal,
   True,
-  tupleVal,
   unknownVal,
   Value,
 } from "../value.js";
+import { buildList, buildMap, buildSet, buildTuple } from "./build.js";
 import { REFINED_UNKNOWN_EXT } from "./encode.js";
 import { PathTracker, rebase } from "./path-tracker.js";
-import { decodeUtf8 } from "./utf8.js";
+import { decodeUtf8, encodeUtf8 } from "./utf8.js";
 
 /** Deepest nesting of collections and dynamic wrappers the decoder follows. @internal */
 export const MAX_MSGPACK_DEPTH = 1000;
@@ -276,13 +284,13 @@ function decodeValue(d: Decoder, t: Type): Value {
       return d.fail("bool is required");
     case "list":
     case "set":
-      return decodeSequence(d, t.kind, t.elementType);
+      return decodeSequence(d, t);
     case "tuple":
-      return decodeTuple(d, t.elementTypes);
+      return decodeTuple(d, t);
     case "map":
-      return decodeMap(d, t.elementType);
+      return decodeMap(d, t);
     case "object":
-      return decodeObject(d, t.attributeTypes);
+      return decodeObject(d, t);
   }
 }
 
@@ -345,7 +353,9 @@ function decodeNumber(d: Decoder): Value {
   }
 }
 
-function decodeSequence(d: Decoder, kind: "list" | "set", et: Type): Value {
+function decodeSequence(d: Decoder, t: ListType | SetType): Value {
+  const kind = t.kind;
+  const et = t.elementType;
   const n = d.arrayLen();
   if (n < 0) d.fail(kind === "list" ? "a list is required" : "a set is required");
   if (n === 0) return kind === "list" ? listValEmpty(et) : setValEmpty(et);
@@ -360,14 +370,15 @@ function decodeSequence(d: Decoder, kind: "list" | "set", et: Type): Value {
   }
   d.depth--;
   try {
-    return kind === "list" ? listVal(vals) : setVal(vals);
+    return t.kind === "list" ? buildList(t, vals) : buildSet(t, vals);
   } catch (err) {
     // Possible only under a dynamic element type (go-cty would panic here).
     throw rebase(err, d.path, "decode");
   }
 }
 
-function decodeTuple(d: Decoder, ets: readonly Type[]): Value {
+function decodeTuple(d: Decoder, t: TupleType): Value {
+  const ets = t.elementTypes;
   const n = d.arrayLen();
   if (n < 0) d.fail("a tuple is required");
   if (n === 0) return EmptyTupleVal;
@@ -380,20 +391,27 @@ function decodeTuple(d: Decoder, ets: readonly Type[]): Value {
     d.path.pop();
   }
   d.depth--;
-  return tupleVal(vals);
+  return buildTuple(t, vals);
 }
 
-function decodeMap(d: Decoder, et: Type): Value {
+function decodeMap(d: Decoder, t: MapType): Value {
+  const et = t.elementType;
   const n = d.mapLen();
   if (n < 0) d.fail("a map is required");
   if (n === 0) return mapValEmpty(et);
   if (n * 2 > d.remaining()) d.fail("unexpected EOF");
   d.enter();
   const vals = new Map<string, Value>();
+  // go-cty writes keys distinct, byte-sorted and NFC: then the map needs no re-sorting.
+  let keysReady = true;
+  let prev: string | undefined;
   for (let i = 0; i < n; i++) {
     if (!d.span()) d.fail("non-string key in map");
     const k = d.spanString();
     if (k === undefined) d.fail("map key is not valid UTF-8");
+    if (keysReady && (k.length !== d.spanLen || (prev !== undefined && compareUtf8(prev, k) >= 0)))
+      keysReady = false;
+    prev = k;
     d.path.key(k);
     // A repeated key overwrites the earlier one, as go-cty's map assignment does.
     vals.set(k, decodeValue(d, et));
@@ -401,34 +419,89 @@ function decodeMap(d: Decoder, et: Type): Value {
   }
   d.depth--;
   try {
-    return mapVal(vals);
+    return buildMap(t, vals, keysReady);
   } catch (err) {
     throw rebase(err, d.path, "decode");
   }
 }
 
-function decodeObject(d: Decoder, attrTypes: Readonly<Record<string, Type>>): Value {
+/** An object type's attributes in payload order, with their UTF-8 names for fast key matching. */
+interface ObjectLayout {
+  readonly names: readonly string[];
+  readonly types: readonly Type[];
+  readonly nameBytes: readonly Uint8Array[];
+  readonly index: ReadonlyMap<string, number>;
+}
+
+const layouts = new WeakMap<ObjectType, ObjectLayout>();
+
+function layoutOf(t: ObjectType): ObjectLayout {
+  let l = layouts.get(t);
+  if (l === undefined) {
+    // ObjectType keeps names in ascending byte-wise order, the order go-cty writes them.
+    const names = Object.keys(t.attributeTypes);
+    l = {
+      names,
+      types: names.map((n) => t.attributeTypes[n] as Type),
+      nameBytes: names.map(encodeUtf8),
+      index: new Map(names.map((n, i) => [n, i])),
+    };
+    layouts.set(t, l);
+  }
+  return l;
+}
+
+function decodeObject(d: Decoder, t: ObjectType): Value {
   const n = d.mapLen();
   if (n < 0) d.fail("an object is required");
   // go-cty returns the empty object for an empty map whatever the expected attributes.
   if (n === 0) return EmptyObjectVal;
-  const count = Object.keys(attrTypes).length;
+  const layout = layoutOf(t);
+  const count = layout.names.length;
   if (n !== count) d.fail(`an object with ${count} attributes is required (${n} given)`);
   d.enter();
-  const vals = new Map<string, Value>();
+  const slots = new Array<Value | undefined>(n);
+  const b = d.b;
   for (let i = 0; i < n; i++) {
     if (!d.span()) d.fail("all keys must be strings");
-    const k = d.spanString();
-    if (k === undefined) d.fail("all keys must be strings");
-    // go-cty names attributes here by index steps (`["name"]`), unlike its encoder.
-    d.path.key(k);
-    if (!Object.hasOwn(attrTypes, k)) d.fail("unsupported attribute");
-    if (vals.has(k)) d.fail("duplicate attribute");
-    vals.set(k, decodeValue(d, attrTypes[k] as Type));
+    // Fast path: keys arrive in the type's order, so compare bytes with the i-th name first.
+    let idx = -1;
+    const want = layout.nameBytes[i] as Uint8Array;
+    if (want.length === d.spanLen) {
+      idx = i;
+      for (let j = 0, at = d.spanStart; j < want.length; j++, at++) {
+        if (b[at] !== want[j]) {
+          idx = -1;
+          break;
+        }
+      }
+    }
+    if (idx < 0) {
+      const k = d.spanString();
+      if (k === undefined) d.fail("all keys must be strings");
+      idx = layout.index.get(k) ?? -1;
+      if (idx < 0) {
+        // go-cty names attributes here by index steps (`["name"]`), unlike its encoder.
+        d.path.key(k);
+        d.fail("unsupported attribute");
+      }
+    }
+    const name = layout.names[idx] as string;
+    d.path.key(name);
+    if (slots[idx] !== undefined) d.fail("duplicate attribute");
+    slots[idx] = decodeValue(d, layout.types[idx] as Type);
     d.path.pop();
   }
   d.depth--;
-  return objectVal(vals);
+  const attributes = new Map<string, Value>();
+  let exact = t.optional.size === 0;
+  for (let i = 0; i < n; i++) {
+    const v = slots[i] as Value;
+    if (v.type !== layout.types[i]) exact = false;
+    attributes.set(layout.names[i] as string, v);
+  }
+  // Every attribute already has its expected type: reuse the type, skip objectVal's inference.
+  return exact ? new Value(t, attributes) : objectVal(attributes);
 }
 
 function decodeDynamic(d: Decoder): Value {

@@ -1,11 +1,13 @@
 import { CtyError, type CtyErrorCode, isCtyError } from "../errors.js";
 import { attributeStep, indexStep, type Path, type PathStep } from "../path.js";
-import { numberVal, stringVal, type Value } from "../value.js";
+import type { Type } from "../type.js";
+import { numberVal, stringVal, unknownVal, type Value } from "../value.js";
 
 const ATTR = 0;
 const INDEX_INT = 1;
 const INDEX_STRING = 2;
 const INDEX_VALUE = 3;
+const INDEX_UNKNOWN = 4;
 
 /**
  * The codecs' current position in the value, kept as cheap parallel stacks so that no
@@ -40,6 +42,12 @@ export class PathTracker {
     this.#items.push(v);
   }
 
+  /** Enters an element addressed by an unknown key of the given type (JSON set elements). */
+  unknownKey(t: Type): void {
+    this.#kinds.push(INDEX_UNKNOWN);
+    this.#items.push(t);
+  }
+
   /** Leaves the innermost step. */
   pop(): void {
     this.#kinds.pop();
@@ -65,6 +73,9 @@ export class PathTracker {
           break;
         case INDEX_STRING:
           out.push(indexStep(stringVal(item as string)));
+          break;
+        case INDEX_UNKNOWN:
+          out.push(indexStep(unknownVal(item as Type)));
           break;
         default:
           out.push(indexStep(item as Value));

@@ -81,14 +81,12 @@ export function encodeUtf8(s: string): Uint8Array {
 
 const CHUNK = 4096;
 
-function unitsToString(units: ArrayLike<number>, n: number): string {
-  if (n <= CHUNK) return String.fromCharCode.apply(null, Array.prototype.slice.call(units, 0, n) as number[]);
+/** Code units to a string; `apply` takes typed arrays directly, in chunks to bound the stack. */
+function unitsToString(units: Uint8Array | Uint16Array, n: number): string {
+  if (n <= CHUNK) return String.fromCharCode.apply(null, units.subarray(0, n) as unknown as number[]);
   let s = "";
   for (let i = 0; i < n; i += CHUNK) {
-    s += String.fromCharCode.apply(
-      null,
-      Array.prototype.slice.call(units, i, Math.min(n, i + CHUNK)) as number[],
-    );
+    s += String.fromCharCode.apply(null, units.subarray(i, Math.min(n, i + CHUNK)) as unknown as number[]);
   }
   return s;
 }
@@ -117,7 +115,7 @@ export function decodeUtf8(
   }
   const len = end - start;
   if (ascii) {
-    if (len <= 16) {
+    if (len <= 24) {
       let s = "";
       for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i] as number);
       return s;

@@ -451,6 +451,82 @@ describe("handlers", () => {
   });
 });
 
+describe("transport limits and listener options", () => {
+  it("accepts and sends messages larger than grpc-js's 4 MiB default (limit 256 MiB)", async () => {
+    const big = new Uint8Array(6 * 1024 * 1024).fill(0xa1);
+    const s = await start({
+      ...schemaServer,
+      readResource: (req) => ({ newState: req.currentState }),
+    });
+    const res = await s
+      .client()
+      .unary(P("ReadResource"), pb.ReadResource_RequestSchema, pb.ReadResource_ResponseSchema, {
+        typeName: "proto_thing",
+        currentState: { msgpack: big },
+      });
+    expect(res.newState?.msgpack.length).toBe(big.length);
+  });
+
+  it("serves concurrent calls on one connection", async () => {
+    const s = await start({
+      ...schemaServer,
+      validateResourceConfig: async (req) => {
+        await new Promise((r) => setTimeout(r, 20));
+        return { diagnostics: [{ severity: "warning", summary: req.typeName }] };
+      },
+    });
+    const c = s.client();
+    const names = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    const started = performance.now();
+    const results = await Promise.all(
+      names.map((typeName) =>
+        c.unary(
+          P("ValidateResourceConfig"),
+          pb.ValidateResourceConfig_RequestSchema,
+          pb.ValidateResourceConfig_ResponseSchema,
+          { typeName },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.diagnostics[0]?.summary)).toEqual(names);
+    expect(performance.now() - started).toBeLessThan(10 * 20);
+  });
+
+  it("puts the socket in PLUGIN_UNIX_SOCKET_DIR and applies PLUGIN_UNIX_SOCKET_GROUP (0660)", async () => {
+    const { mkdtempSync, statSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "tfkit-sock-"));
+    try {
+      const gid = process.getgid?.() ?? 0;
+      const s = await start(schemaServer, {
+        env: {
+          TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+          PLUGIN_PROTOCOL_VERSIONS: "6",
+          PLUGIN_CLIENT_CERT: terraformCert.certPem,
+          PLUGIN_UNIX_SOCKET_DIR: dir,
+          PLUGIN_UNIX_SOCKET_GROUP: String(gid),
+        },
+      });
+      expect(s.handle.listen.address.startsWith(join(dir, "plugin"))).toBe(true);
+      const st = statSync(s.handle.listen.address);
+      expect(st.isSocket()).toBe(true);
+      expect(st.mode & 0o777).toBe(0o660);
+      expect(st.gid).toBe(gid);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("warns (and still answers 6) when Terraform does not offer protocol 6", async () => {
+    const s = await start(schemaServer, {
+      env: { TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5" },
+    });
+    expect(s.stdout[0]).toMatch(/^1\|6\|/);
+    expect(s.logs.join("")).toContain("did not offer protocol 6");
+  });
+});
+
 describe("lifecycle", () => {
   it("StopProvider aborts the signal of in-flight calls", async () => {
     let entered!: () => void;

@@ -171,5 +171,22 @@ describe("attribute option typing", () => {
       { size: attr.int64({ required: true }) },
       { optional: true, validators: [(v) => (v.length > 0 ? undefined : "empty")] },
     );
+    block.list({
+      attributes: { port: attr.int64({ optional: true }) },
+      validators: [
+        (v) => {
+          expectTypeOf(v).toEqualTypeOf<{ port: number | null | Unknown }[]>();
+          return v.length > 3 ? "too many" : undefined;
+        },
+      ],
+    });
+    block.single({
+      attributes: { x: attr.string({ required: true }) },
+      validators: [
+        (v) => {
+          expectTypeOf(v).toEqualTypeOf<{ x: string | Unknown }>();
+        },
+      ],
+    });
   });
 });

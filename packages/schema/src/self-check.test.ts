@@ -1,4 +1,4 @@
-import { dynamicType, stringVal } from "@tfkit/cty-values";
+import { dynamicType, stringType, stringVal, unknownVal } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
@@ -90,6 +90,11 @@ describe("schema self-check", () => {
     });
     expect(wrong).toHaveLength(1);
     expect(wrong[0]).toMatch(/^a: the default value does not fit the attribute's type/);
+    expect(
+      problems({
+        attributes: { a: attr.string({ optional: true, computed: true, default: unknownVal(stringType) }) },
+      }),
+    ).toEqual(["a: the default value must be wholly known"]);
     const bad = problems({ attributes: { a: attr.int64({ optional: true, computed: true, default: 1.5 }) } });
     expect(bad).toEqual(["a: invalid default: a safe integer is required, but received number"]);
   });

@@ -141,6 +141,7 @@ function checkAttribute(
   if (spec.default !== undefined) {
     if (!spec.computed)
       add("an attribute with a default must be Computed (the default is a value the provider sets)");
+    if (!spec.default.isWhollyKnown()) add("the default value must be wholly known");
     for (const e of testConformance(spec.default.type, spec.type))
       add(`the default value does not fit the attribute's type: ${e.message}`);
     if (kind !== "resource") add("defaults are only supported in managed resource schemas");

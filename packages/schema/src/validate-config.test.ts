@@ -21,6 +21,7 @@ import { hasErrors } from "./diagnostics.js";
 import { emptyValue } from "./implied-type.js";
 import { resourceSchema, type Schema } from "./schema.js";
 import { t } from "./type-spec.js";
+import { Unknown } from "./unknown.js";
 import { validateConfig } from "./validate-config.js";
 
 /** A config object: every schema attribute null / block empty, then the given values. */
@@ -223,6 +224,33 @@ describe("validateConfig: validators", () => {
     expect(show(validateConfig(schema, config(schema, { disks: listVal([disk, disk]) })))).toEqual([
       "error .disks: Invalid Attribute Value | only one disk",
     ]);
+  });
+
+  it("runs block validators on the model of the blocks", () => {
+    const seen: unknown[] = [];
+    const s = resourceSchema({
+      blocks: {
+        rule: block.list({
+          attributes: { port: attr.int64(ok) },
+          validators: [
+            (v) => {
+              seen.push(v);
+              return new Set(v.map((r) => r.port)).size < v.length ? "ports must be unique" : undefined;
+            },
+          ],
+        }),
+      },
+    });
+    const rule = (p: Value) => objectVal({ port: p });
+    expect(
+      show(validateConfig(s, config(s, { rule: listVal([rule(numberVal(1)), rule(numberVal(1))]) }))),
+    ).toEqual(["error .rule: Invalid Attribute Value | ports must be unique"]);
+    expect(
+      validateConfig(s, config(s, { rule: listVal([rule(numberVal(1)), rule(unknownVal(t.int64.type))]) })),
+    ).toEqual([]);
+    expect(seen[1]).toEqual([{ port: 1 }, { port: Unknown }]);
+    expect(validateConfig(s, config(s, { rule: unknownVal(s.blocks.rule.type) }))).toEqual([]);
+    expect(seen).toHaveLength(2);
   });
 
   it("reports int64 values that are not whole numbers in range", () => {

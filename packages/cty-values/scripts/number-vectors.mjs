@@ -1,4 +1,4 @@
-// Regenerates src/internal/number-vectors.json: go-cty's own answers for CtyNumber tests.
+// Regenerates test/vectors/number.json: go-cty's own answers for CtyNumber tests.
 //
 // Every expected value comes from the real go-cty inside the `terraform` CLI (`terraform console`):
 //   tonumber(s)            → cty.ParseNumberVal (512 bits)
@@ -14,7 +14,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const out = new URL("../src/internal/number-vectors.json", import.meta.url);
+const out = new URL("../test/vectors/number.json", import.meta.url);
 const workdir = mkdtempSync(join(tmpdir(), "tfkit-number-vectors-"));
 
 // Deterministic PRNG (mulberry32) so the vectors are reproducible.

@@ -193,7 +193,7 @@ function operand([kind, s]: Operand): CtyNumber {
 }
 
 describe("go-cty vectors (terraform console)", async () => {
-  const vectors = (await import("./internal/number-vectors.json", { with: { type: "json" } }))
+  const vectors = (await import("../test/vectors/number.json", { with: { type: "json" } }))
     .default as unknown as Vectors;
 
   it(`parse → text for ${vectors.parse.length} inputs`, () => {

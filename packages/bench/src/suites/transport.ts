@@ -1,10 +1,12 @@
 import type { ChildProcess } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as grpc from "@grpc/grpc-js";
 import { encode } from "@msgpack/msgpack";
+import { generateServerCertificate } from "@tfkit/grpc-transport";
 import { type CertPair, generateCert, handshakeCert } from "../support/certs.js";
 import { connectPlugin, unaryRaw } from "../support/grpc-client.js";
 import {
@@ -202,4 +204,18 @@ export const idleMemory: MetricSuite = {
       measure: () => idlePeakRssMiB([fixture("empty-provider")], pluginEnv(scratch, clientCert)),
     },
   ],
+};
+
+/** The AutoMTLS certificate, made in-process at every provider start, next to a bare EC key pair. */
+export const serverCertificate: TimedSuite = {
+  kind: "timed",
+  name: "transport/server-certificate",
+  note: "per provider start; baseline = node:crypto ECDSA P-256 key pair alone",
+  time: 1500,
+  rounds: 3,
+  baseline: {
+    name: "node:crypto/generateKeyPairSync/ec-p256",
+    fn: () => generateKeyPairSync("ec", { namedCurve: "P-256" }),
+  },
+  cases: [{ name: "generateServerCertificate/p256", fn: () => generateServerCertificate() }],
 };

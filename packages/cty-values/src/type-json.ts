@@ -1,6 +1,7 @@
 import { CtyError, isCtyError } from "./errors.js";
+import { goQuote } from "./internal/go-quote.js";
 import { type JsonNode, parseJsonPrefix, skipJsonSpace } from "./json/parse.js";
-import { goJsonString, goQuote } from "./json/quote.js";
+import { goJsonString } from "./json/quote.js";
 import {
   boolType,
   compareUtf8,

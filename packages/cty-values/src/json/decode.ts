@@ -1,4 +1,5 @@
 import { CtyError, isCtyError } from "../errors.js";
+import { goQuote } from "../internal/go-quote.js";
 import { buildList, buildMap, buildObject, buildSet, buildTuple } from "../msgpack/build.js";
 import { PathTracker, rebase } from "../msgpack/path-tracker.js";
 import { isAscii } from "../msgpack/utf8.js";
@@ -18,7 +19,6 @@ import {
   Value,
 } from "../value.js";
 import { type JsonNode, parseJsonPrefix } from "./parse.js";
-import { goQuote } from "./quote.js";
 
 /**
  * Decodes cty JSON as a value of the given type, with go-cty's `json.Unmarshal` semantics and

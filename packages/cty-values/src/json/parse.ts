@@ -1,6 +1,6 @@
 import { CtyError } from "../errors.js";
+import { goQuote } from "../internal/go-quote.js";
 import { decodeUtf8 } from "../msgpack/utf8.js";
-import { goQuote } from "./quote.js";
 
 /**
  * A parsed JSON value. Numbers keep their source text so nothing is lost to float64.

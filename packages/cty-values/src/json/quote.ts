@@ -1,6 +1,6 @@
 /**
- * String quoting as Go does it: `encoding/json` for the JSON codec and type JSON, and
- * `strconv.Quote` (`%q`) for names embedded in error messages.
+ * String quoting as Go's `encoding/json` does it, for the JSON codec and type JSON (`%q` in
+ * error messages is `goQuote` in internal/go-quote.ts).
  * @internal
  */
 
@@ -75,64 +75,4 @@ export function goJsonString(s: string): string {
     start = i + 1;
   }
   return `${out}${s.slice(start)}"`;
-}
-
-const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
-
-/**
- * A double-quoted Go string literal as `strconv.Quote` (`%q`) writes it, for error messages.
- *
- * @remarks Printable Unicode is kept; other characters are escaped (`\n`, `\x01`, `\u00a0`,
- * `\U0001f600` for unprintable astral characters). Printability follows Unicode general
- * categories L, M, N, P, S plus ASCII space, as Go's `unicode.IsPrint` does.
- * @internal
- */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    switch (cp) {
-      case 0x07:
-        out += "\\a";
-        continue;
-      case 0x08:
-        out += "\\b";
-        continue;
-      case 0x0c:
-        out += "\\f";
-        continue;
-      case 0x0a:
-        out += "\\n";
-        continue;
-      case 0x0d:
-        out += "\\r";
-        continue;
-      case 0x09:
-        out += "\\t";
-        continue;
-      case 0x0b:
-        out += "\\v";
-        continue;
-      case 0x5c:
-        out += "\\\\";
-        continue;
-      case 0x22:
-        out += '\\"';
-        continue;
-    }
-    if (cp === 0x20 || (cp > 0x20 && cp < 0x7f)) {
-      out += ch;
-    } else if (cp < 0x80) {
-      out += `\\x${HEX[cp >> 4]}${HEX[cp & 0xf]}`;
-    } else if (cp >= 0xd800 && cp <= 0xdfff) {
-      out += "\\ufffd"; // lone surrogate: invalid UTF-8 in Go terms
-    } else if (PRINTABLE.test(ch)) {
-      out += ch;
-    } else if (cp <= 0xffff) {
-      out += `\\u${cp.toString(16).padStart(4, "0")}`;
-    } else {
-      out += `\\U${cp.toString(16).padStart(8, "0")}`;
-    }
-  }
-  return `${out}"`;
 }

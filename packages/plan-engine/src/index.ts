@@ -7,4 +7,36 @@
  * @packageDocumentation
  */
 
+// --- planning ---
+export {
+  type ModifyPlanRequest,
+  type ModifyPlanResult,
+  type PlanAction,
+  planAction,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResult,
+  planResourceChange,
+} from "./plan-resource-change.js";
 export { plannedDataResourceObject, proposedNew } from "./proposed-new.js";
+
+// --- plan modifiers ---
+export {
+  type AttributePlanModifier,
+  isAttributePlanModifier,
+  type PlanModifierRequest,
+  type PlanModifierResult,
+  planModifier,
+  requiresReplace,
+  requiresReplaceIf,
+  requiresReplaceIfConfigured,
+  type RequiresReplaceIfResult,
+  useNonNullStateForUnknown,
+  useStateForUnknown,
+} from "./plan-modifier.js";
+
+// --- pipeline steps, for code that composes its own pipeline ---
+export { type AttributeModifiersResult, runAttributePlanModifiers } from "./attribute-modifiers.js";
+export { applyDefaults } from "./defaults.js";
+export { markComputedNilsAsUnknown } from "./mark-unknown.js";
+export { type CoreMessageOptions, filterRequiresReplace, normaliseRequiresReplace } from "./requires-replace.js";
+export { nullWriteOnlyAttributes } from "./write-only.js";

@@ -28,6 +28,7 @@ import {
   type NestedSchema,
   tryGetPath,
 } from "./internal/values.js";
+import { elementsOf, findCounterpart } from "./internal/correlate.js";
 
 /**
  * The proposed new state Terraform core sends to `PlanResourceChange`: config values merged with
@@ -50,8 +51,21 @@ import {
  * @category combinators
  */
 export function proposedNew(schema: SchemaBody, prior: Value, config: Value): Value {
+  return proposedNewTop(schema, prior, config, false);
+}
+
+/**
+ * {@link proposedNew} where list and set collections with `keyBy` correlate config elements with
+ * prior elements by their key attributes instead of index or value.
+ * @internal
+ */
+export function proposedNewKeyed(schema: SchemaBody, prior: Value, config: Value): Value {
+  return proposedNewTop(schema, prior, config, true);
+}
+
+function proposedNewTop(schema: SchemaBody, prior: Value, config: Value, keyed: boolean): Value {
   if (config.isNull() && prior.isNull()) return prior;
-  return proposedNewBlock(schema, prior.isNull() ? emptyValue(schema) : prior, config);
+  return proposedNewBlock(schema, prior.isNull() ? emptyValue(schema) : prior, config, keyed);
 }
 
 /**
@@ -63,64 +77,65 @@ export function proposedNew(schema: SchemaBody, prior: Value, config: Value): Va
  * @category combinators
  */
 export function plannedDataResourceObject(schema: Schema, config: Value): Value {
-  return proposedNewBlock(schema, unknownVal(schema.type), config);
+  return proposedNewBlock(schema, unknownVal(schema.type), config, false);
 }
 
-function proposedNewBlock(body: SchemaBody, prior: Value, config: Value): Value {
+function proposedNewBlock(body: SchemaBody, prior: Value, config: Value, keyed: boolean): Value {
   // A block config is only null here for invalid input; like core, keep the prior value.
   if (config.isNull() || !config.isKnown()) return prior;
-  const out = proposedNewAttributes(body.attributes, prior, config);
+  const out = proposedNewAttributes(body.attributes, prior, config, keyed);
   for (const [name, blockSpec] of Object.entries(body.blocks)) {
-    out.set(name, proposedNewNestedBlock(blockSpec, attrOf(prior, name), config.getAttr(name)));
+    out.set(name, proposedNewNestedBlock(blockSpec, attrOf(prior, name), config.getAttr(name), keyed));
   }
   return objectVal(out);
 }
 
-function proposedNewNestedBlock(spec: BlockSpec, prior: Value, config: Value): Value {
+function proposedNewNestedBlock(spec: BlockSpec, prior: Value, config: Value, keyed: boolean): Value {
   // Only a `dynamic` block with an unknown for_each gives an unknown block value.
   if (!config.isKnown()) return config;
-  const schema: NestedSchema = { kind: "block", body: spec };
+  const schema: NestedSchema = { kind: "block", body: spec, keyBy: spec.keyBy };
   switch (spec.nesting) {
     case "single":
       if (config.isNull()) return config;
-      return proposedNew(spec, prior, config);
+      return proposedNewTop(spec, prior, config, keyed);
     case "group":
-      return proposedNew(spec, prior, config);
+      return proposedNewTop(spec, prior, config, keyed);
     case "list":
-      return proposedNewNestingList(schema, prior, config);
+      return proposedNewNestingList(schema, prior, config, keyed);
     case "map":
-      return proposedNewNestingMap(schema, prior, config);
+      return proposedNewNestingMap(schema, prior, config, keyed);
     case "set":
-      return proposedNewNestingSet(schema, prior, config);
+      return proposedNewNestingSet(schema, prior, config, keyed);
   }
 }
 
-function proposedNewNestedType(spec: NestedAttributeSpec, prior: Value, config: Value): Value {
+function proposedNewNestedType(spec: NestedAttributeSpec, prior: Value, config: Value, keyed: boolean): Value {
   if (!config.isKnown()) return config;
-  const schema: NestedSchema = { kind: "object", attributes: spec.attributes };
+  const schema: NestedSchema = { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
   switch (spec.nesting) {
     case "single":
       if (config.isNull()) return config;
-      return proposedNewObjectAttributes(spec.attributes, prior, config);
+      return proposedNewObjectAttributes(spec.attributes, prior, config, keyed);
     case "list":
-      return proposedNewNestingList(schema, prior, config);
+      return proposedNewNestingList(schema, prior, config, keyed);
     case "map":
-      return proposedNewNestingMap(schema, prior, config);
+      return proposedNewNestingMap(schema, prior, config, keyed);
     case "set":
-      return proposedNewNestingSet(schema, prior, config);
+      return proposedNewNestingSet(schema, prior, config, keyed);
   }
 }
 
 /** @internal ProposedNew for one element of a nested block or nested attribute collection. */
-export function proposedNewElement(schema: NestedSchema, prior: Value, config: Value): Value {
+export function proposedNewElement(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   return schema.kind === "block"
-    ? proposedNew(schema.body, prior, config)
-    : proposedNewObjectAttributes(schema.attributes, prior, config);
+    ? proposedNewTop(schema.body, prior, config, keyed)
+    : proposedNewObjectAttributes(schema.attributes, prior, config, keyed);
 }
 
-function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Value): Value {
+function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   const n = config.isNull() ? 0 : config.lengthInt();
   if (n === 0) return config;
+  if (keyed && schema.keyBy.length > 0) return proposedNewKeyedElements(schema, prior, config);
   const out: Value[] = [];
   config.elements().forEach((configEV, i) => {
     if (prior.isKnown() && (prior.isNull() || i >= prior.lengthInt())) {
@@ -129,26 +144,27 @@ function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Valu
       return;
     }
     const priorEV = prior.isKnown() ? (prior.elements()[i] as Value) : unknownVal(elementType(prior.type, i));
-    out.push(proposedNewElement(schema, priorEV, configEV));
+    out.push(proposedNewElement(schema, priorEV, configEV, keyed));
   });
   return config.type.kind === "tuple" ? tupleVal(out) : listVal(out);
 }
 
-function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value): Value {
+function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   if (config.isNull() || !config.isKnown() || config.lengthInt() === 0) return config;
   const priorMap: ReadonlyMap<string, Value> =
     !prior.isNull() && prior.isKnown() && prior.lengthInt() > 0 ? prior.entries() : new Map();
   const out = new Map<string, Value>();
   for (const [key, configEV] of config.entries()) {
     const priorEV = priorMap.get(key);
-    out.set(key, priorEV === undefined ? configEV : proposedNewElement(schema, priorEV, configEV));
+    out.set(key, priorEV === undefined ? configEV : proposedNewElement(schema, priorEV, configEV, keyed));
   }
   // The value leaves with the type it came in with: an object for maps of dynamic-typed blocks.
   return config.type.kind === "object" ? objectVal(out) : mapVal(out);
 }
 
-function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value): Value {
+function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   if (!config.isKnown() || config.isNull() || config.lengthInt() === 0) return config;
+  if (keyed && schema.keyBy.length > 0) return proposedNewKeyedElements(schema, prior, config);
   const priorVals = prior.isKnown() && !prior.isNull() ? prior.elements() : [];
   const used = priorVals.map(() => false);
   const out: Value[] = [];
@@ -164,17 +180,43 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
         break;
       }
     }
-    out.push(proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), configEV));
+    out.push(proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), configEV, keyed));
   }
   return setVal(out);
 }
 
-function proposedNewObjectAttributes(attributes: Attributes, prior: Value, config: Value): Value {
+function proposedNewObjectAttributes(attributes: Attributes, prior: Value, config: Value, keyed: boolean): Value {
   if (config.isNull()) return config;
-  return objectVal(proposedNewAttributes(attributes, prior, config));
+  return objectVal(proposedNewAttributes(attributes, prior, config, keyed));
 }
 
-function proposedNewAttributes(attributes: Attributes, prior: Value, config: Value): Map<string, Value> {
+/**
+ * Keyed correlation (tfkit's `keyBy`): each config element takes the first unused prior element
+ * with the same key values; without one it is planned as new (null prior).
+ */
+function proposedNewKeyedElements(schema: NestedSchema, prior: Value, config: Value): Value {
+  const priorKnown = prior.isKnown() && !prior.isNull();
+  const used = new Set<number>();
+  const out = elementsOf(config).map((el) => {
+    const priorEV = priorKnown ? findCounterpart(prior, el, schema.keyBy, "value", used) : undefined;
+    return proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), el.value, true);
+  });
+  switch (config.type.kind) {
+    case "set":
+      return setVal(out);
+    case "tuple":
+      return tupleVal(out);
+    default:
+      return listVal(out);
+  }
+}
+
+function proposedNewAttributes(
+  attributes: Attributes,
+  prior: Value,
+  config: Value,
+  keyed: boolean,
+): Map<string, Value> {
   const out = new Map<string, Value>();
   for (const [name, spec] of Object.entries(attributes)) {
     const priorV = prior.isNull() ? nullVal(attributeType(prior.type, name)) : attrOf(prior, name);
@@ -185,7 +227,7 @@ function proposedNewAttributes(attributes: Attributes, prior: Value, config: Val
       // unless the prior value holds data only config can set (the user removed it).
       newV = optionalValueNotComputable(spec, priorV) ? configV : priorV;
     } else if (spec.kind === "nested_attribute") {
-      newV = proposedNewNestedType(spec, priorV, configV);
+      newV = proposedNewNestedType(spec, priorV, configV, keyed);
     } else {
       newV = configV;
     }
@@ -197,7 +239,7 @@ function proposedNewAttributes(attributes: Attributes, prior: Value, config: Val
 /** Terraform's `optionalValueNotComputable`: does the prior nested value hold a non-computed value? */
 function optionalValueNotComputable(spec: AnyAttributeSpec, value: Value): boolean {
   if (!spec.optional || spec.kind !== "nested_attribute") return false;
-  const schema: NestedSchema = { kind: "object", attributes: spec.attributes };
+  const schema: NestedSchema = { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
   let found = false;
   walk(value, (path, v) => {
     if (found) return false;

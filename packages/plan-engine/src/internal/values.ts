@@ -4,8 +4,8 @@ import { getPath, listVal, mapVal, nullVal, objectVal, setVal, tupleVal, unknown
 
 /** The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
 export type NestedSchema =
-  | { readonly kind: "block"; readonly body: SchemaBody }
-  | { readonly kind: "object"; readonly attributes: Attributes };
+  | { readonly kind: "block"; readonly body: SchemaBody; readonly keyBy: readonly string[] }
+  | { readonly kind: "object"; readonly attributes: Attributes; readonly keyBy: readonly string[] };
 
 /** Collection of objects: a nested attribute (non-single) or a block type. */
 export type Collection = NestedAttributeSpec | BlockSpec;
@@ -13,8 +13,8 @@ export type Collection = NestedAttributeSpec | BlockSpec;
 /** The nested schema of a block type or nested attribute. */
 export function nestedSchemaOf(spec: Collection): NestedSchema {
   return spec.kind === "block"
-    ? { kind: "block", body: spec }
-    : { kind: "object", attributes: spec.attributes };
+    ? { kind: "block", body: spec, keyBy: spec.keyBy }
+    : { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
 }
 
 /** Type of the attribute `name` of an object type (dynamic when the type is not an object). */

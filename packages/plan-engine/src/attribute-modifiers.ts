@@ -1,0 +1,165 @@
+import type { Path, Value } from "@tfkit/cty-values";
+import { attributeStep, formatPath, objectVal } from "@tfkit/cty-values";
+import type { AnyAttributeSpec, BlockSpec, Diagnostic, SchemaBody } from "@tfkit/schema";
+import { findCounterpart, type PlannedElement } from "./internal/correlate.js";
+import { attrOf, elementType } from "./internal/values.js";
+import { mapElements } from "./internal/transform-body.js";
+import { isAttributePlanModifier, type PlanModifierRequest } from "./plan-modifier.js";
+import { nullVal, unknownVal } from "@tfkit/cty-values";
+
+/**
+ * Result of running the schema's attribute plan modifiers.
+ * @category models
+ */
+export interface AttributeModifiersResult {
+  /** The planned object after every modifier ran (as far as it got on error). */
+  readonly planned: Value;
+  /** Paths of attributes whose modifiers asked for replacement, in the order they were found. */
+  readonly requiresReplace: readonly Path[];
+  /** Every diagnostic the modifiers returned. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Run {
+  readonly config: Value;
+  readonly state: Value;
+  readonly plan: Value;
+  readonly replace: Path[];
+  readonly diagnostics: Diagnostic[];
+  failed: boolean;
+}
+
+/**
+ * Runs every attribute's plan modifiers over a planned object, top-down.
+ *
+ * @remarks The Go framework's `SchemaModifyPlan` (spec §6.5): attributes (in schema order), then
+ * blocks; each attribute's modifiers run in order, each seeing the previous `planValue`; a
+ * modifier asking for replacement adds the attribute's own path. Then nested attributes and
+ * blocks recurse per element, pairing planned elements with config and state elements by index
+ * (lists), key (maps), position (sets, as the Go framework does) or key attributes (`keyBy`);
+ * null and unknown planned values are not descended. The first error stops the pass. Schema
+ * plan-modifier slots that hold something other than an {@link AttributePlanModifier} are
+ * reported as errors.
+ * @category combinators
+ */
+export function runAttributePlanModifiers(
+  schema: SchemaBody,
+  config: Value,
+  state: Value,
+  planned: Value,
+): AttributeModifiersResult {
+  const run: Run = { config, state, plan: planned, replace: [], diagnostics: [], failed: false };
+  const out = modifyBody(schema, planned, config, state, [], run);
+  return { planned: out, requiresReplace: run.replace, diagnostics: run.diagnostics };
+}
+
+function modifyBody(body: SchemaBody, planned: Value, config: Value, state: Value, path: Path, run: Run): Value {
+  if (planned.isNull() || !planned.isKnown()) return planned;
+  const out = new Map(planned.entries());
+  let changed = false;
+  for (const [name, spec] of Object.entries(body.attributes)) {
+    if (run.failed) break;
+    const v = out.get(name);
+    if (v === undefined) continue;
+    const nv = modifyAttribute(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], run);
+    if (nv !== v) {
+      out.set(name, nv);
+      changed = true;
+    }
+  }
+  for (const [name, spec] of Object.entries(body.blocks)) {
+    if (run.failed) break;
+    const v = out.get(name);
+    if (v === undefined) continue;
+    const nv = modifyBlock(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], run);
+    if (nv !== v) {
+      out.set(name, nv);
+      changed = true;
+    }
+  }
+  return changed ? objectVal(out) : planned;
+}
+
+function modifyAttribute(
+  spec: AnyAttributeSpec,
+  planned: Value,
+  config: Value,
+  state: Value,
+  path: Path,
+  run: Run,
+): Value {
+  let plan = planned;
+  for (const m of spec.planModifiers) {
+    if (!isAttributePlanModifier(m)) {
+      run.diagnostics.push({
+        severity: "error",
+        summary: "Unsupported Plan Modifier",
+        detail: `The plan modifier of kind "${(m as { kind?: unknown }).kind}" on ${formatPath(path) || "the resource"} has no modify function, so @tfkit/plan-engine cannot run it. Use the constructors of @tfkit/plan-engine (useStateForUnknown(), requiresReplace(), planModifier(...)). This is always a problem with the provider.`,
+        path,
+      });
+      run.failed = true;
+      return plan;
+    }
+    const request: PlanModifierRequest = {
+      path,
+      configValue: config,
+      stateValue: state,
+      planValue: plan,
+      config: run.config,
+      state: run.state,
+      plan: run.plan,
+    };
+    const result = m.modify(request);
+    if (result === undefined) continue;
+    if (result.diagnostics !== undefined) run.diagnostics.push(...result.diagnostics);
+    if (result.requiresReplace === true) run.replace.push(path);
+    if (result.diagnostics?.some((d) => d.severity === "error") === true) {
+      run.failed = true;
+      return plan;
+    }
+    if (result.planValue !== undefined) plan = result.planValue;
+  }
+  if (spec.kind !== "nested_attribute" || plan.isNull() || !plan.isKnown()) return plan;
+  const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
+  if (spec.nesting === "single") return modifyBody(body, plan, config, state, path, run);
+  return modifyElements(body, spec.keyBy, plan, config, state, path, run);
+}
+
+function modifyBlock(spec: BlockSpec, planned: Value, config: Value, state: Value, path: Path, run: Run): Value {
+  if (planned.isNull() || !planned.isKnown()) return planned;
+  if (spec.nesting === "single" || spec.nesting === "group") return modifyBody(spec, planned, config, state, path, run);
+  return modifyElements(spec, spec.keyBy, planned, config, state, path, run);
+}
+
+function modifyElements(
+  body: SchemaBody,
+  keyBy: readonly string[],
+  planned: Value,
+  config: Value,
+  state: Value,
+  path: Path,
+  run: Run,
+): Value {
+  const et = elementType(planned.type);
+  const configUsed = new Set<number>();
+  const stateUsed = new Set<number>();
+  return mapElements(planned, (el) => {
+    if (run.failed) return el.value;
+    const c = counterpart(config, el, keyBy, et, configUsed);
+    const s = counterpart(state, el, keyBy, et, stateUsed);
+    return modifyBody(body, el.value, c, s, [...path, el.step], run);
+  });
+}
+
+/** The Go framework's `listElemObject` / `setElemObject` / `mapElemObject`: null when missing. */
+function counterpart(
+  collection: Value,
+  el: PlannedElement,
+  keyBy: readonly string[],
+  et: Value["type"],
+  used: Set<number>,
+): Value {
+  if (!collection.isKnown()) return unknownVal(et);
+  if (collection.isNull()) return nullVal(et);
+  return findCounterpart(collection, el, keyBy, "position", used) ?? nullVal(et);
+}

@@ -1,0 +1,83 @@
+import type { Value } from "@tfkit/cty-values";
+import { listVal, mapVal, objectVal, setVal, tupleVal } from "@tfkit/cty-values";
+import type { AnyAttributeSpec, BlockSpec, SchemaBody } from "@tfkit/schema";
+import { elementsOf, type PlannedElement } from "./correlate.js";
+import { type ConfigCursor, cursorAttr, cursorElement } from "./cursor.js";
+
+/** Called for every schema attribute, after its nested attributes were visited (bottom-up). */
+export type AttributeVisitor = (spec: AnyAttributeSpec, planned: Value, config: ConfigCursor) => Value;
+
+/**
+ * Walks a planned object along its schema bottom-up, like the Go framework's
+ * `tftypes.Transform` passes: attributes (nested ones after their children), and the attributes
+ * inside blocks; never inside plain (atomic) or dynamic attributes. The config cursor follows.
+ */
+export function transformBody(body: SchemaBody, planned: Value, config: ConfigCursor, visit: AttributeVisitor): Value {
+  if (planned.isNull() || !planned.isKnown()) return planned;
+  const out = new Map(planned.entries());
+  let changed = false;
+  for (const [name, spec] of Object.entries(body.attributes)) {
+    const v = out.get(name);
+    if (v === undefined) continue;
+    const c = cursorAttr(config, name);
+    let nv = spec.kind === "nested_attribute" ? transformNested(spec, v, c, visit) : v;
+    nv = visit(spec, nv, c);
+    if (nv !== v) {
+      out.set(name, nv);
+      changed = true;
+    }
+  }
+  for (const [name, spec] of Object.entries(body.blocks)) {
+    const v = out.get(name);
+    if (v === undefined) continue;
+    const nv = transformBlock(spec, v, cursorAttr(config, name), visit);
+    if (nv !== v) {
+      out.set(name, nv);
+      changed = true;
+    }
+  }
+  return changed ? objectVal(out) : planned;
+}
+
+function transformNested(
+  spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }>,
+  v: Value,
+  c: ConfigCursor,
+  visit: AttributeVisitor,
+): Value {
+  if (v.isNull() || !v.isKnown()) return v;
+  const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
+  if (spec.nesting === "single") return transformBody(body, v, c, visit);
+  return mapElements(v, (el) => transformBody(body, el.value, cursorElement(c, el, spec.keyBy), visit));
+}
+
+function transformBlock(spec: BlockSpec, v: Value, c: ConfigCursor, visit: AttributeVisitor): Value {
+  if (v.isNull() || !v.isKnown()) return v;
+  if (spec.nesting === "single" || spec.nesting === "group") return transformBody(spec, v, c, visit);
+  return mapElements(v, (el) => transformBody(spec, el.value, cursorElement(c, el, spec.keyBy), visit));
+}
+
+/** Rebuilds a known, non-null collection with each element replaced (same kind of value). */
+export function mapElements(collection: Value, fn: (el: PlannedElement) => Value): Value {
+  const els = elementsOf(collection);
+  if (els.length === 0) return collection;
+  let changed = false;
+  const next = els.map((el) => {
+    const nv = fn(el);
+    if (nv !== el.value) changed = true;
+    return nv;
+  });
+  if (!changed) return collection;
+  switch (collection.type.kind) {
+    case "list":
+      return listVal(next);
+    case "set":
+      return setVal(next);
+    case "tuple":
+      return tupleVal(next);
+    case "map":
+      return mapVal(new Map(els.map((el, i) => [el.key as string, next[i] as Value])));
+    default:
+      return objectVal(new Map(els.map((el, i) => [el.key as string, next[i] as Value])));
+  }
+}

@@ -193,3 +193,21 @@ describe("goFloat64V (Go %v of float64)", () => {
     expect(goFloat64V(x)).toBe(want);
   });
 });
+
+describe("valueGoString of collections built with dynamic elements (go-cty 1.12.1 output)", () => {
+  it("gives DynamicVal and null-of-dynamic elements the collection's element type", () => {
+    expect(valueGoString(listVal([stringVal("a"), DynamicVal]))).toBe(
+      'cty.ListVal([]cty.Value{cty.StringVal("a"), cty.UnknownVal(cty.String)})',
+    );
+    expect(valueGoString(setVal([stringVal("a"), DynamicVal]))).toBe(
+      'cty.SetVal([]cty.Value{cty.StringVal("a"), cty.UnknownVal(cty.String)})',
+    );
+    expect(valueGoString(mapVal({ x: nullVal(dynamicType), y: stringVal("a") }))).toBe(
+      'cty.MapVal(map[string]cty.Value{"x":cty.NullVal(cty.String), "y":cty.StringVal("a")})',
+    );
+    expect(valueGoString(listVal([DynamicVal]))).toBe("cty.ListVal([]cty.Value{cty.DynamicVal})");
+    expect(valueGoString(listVal([mark(stringVal("a"), "m"), mark(DynamicVal, "n")]))).toBe(
+      'cty.ListVal([]cty.Value{cty.StringVal("a").Mark("m"), cty.UnknownVal(cty.String).Mark("n")})',
+    );
+  });
+});

@@ -187,7 +187,8 @@ export class Value {
    * @throws {@link CtyError} when the value is not an object or has no such attribute.
    */
   getAttr(name: string): Value {
-    if (this.type.kind !== "object") throw new CtyError("invalid_value", `getAttr() called on ${this.type.kind} value`);
+    if (this.type.kind !== "object")
+      throw new CtyError("invalid_value", `getAttr() called on ${this.type.kind} value`);
     const v = (this.#known("object") as ReadonlyMap<string, Value>).get(name);
     if (v === undefined) throw new CtyError("invalid_value", `object has no attribute "${name}"`);
     return v;
@@ -202,7 +203,8 @@ export class Value {
   }
 
   #known(kind: string): Payload {
-    if (this.type.kind !== kind) throw new CtyError("invalid_value", `${kind} value required, got ${this.type.kind}`);
+    if (this.type.kind !== kind)
+      throw new CtyError("invalid_value", `${kind} value required, got ${this.type.kind}`);
     if (this.payload === NULL_PAYLOAD) throw new CtyError("invalid_value", `value is null`);
     if (isUnknownPayload(this.payload)) throw new CtyError("invalid_value", `value is unknown`);
     return this.payload;
@@ -277,9 +279,19 @@ function commonElementType(elements: readonly Value[], what: string): Type {
   for (const e of elements) {
     if (e.type.kind === "dynamic") continue;
     if (t === undefined) t = e.type;
-    else if (!typeEquals(t, e.type)) throw new CtyError("invalid_value", `inconsistent ${what} element types`);
+    else if (!typeEquals(t, e.type))
+      throw new CtyError("invalid_value", `inconsistent ${what} element types`);
   }
   return t ?? dynamicType;
+}
+
+/**
+ * A `DynamicVal` or `nullVal(dynamicType)` element takes the collection's element type, as go-cty
+ * stores only the raw unknown/null and reads it back with the collection's element type.
+ */
+function asElementType(e: Value, t: Type): Value {
+  if (e.type.kind !== "dynamic" || t.kind === "dynamic") return e;
+  return new Value(t, e.payload, e.marks);
 }
 
 /**
@@ -290,7 +302,7 @@ function commonElementType(elements: readonly Value[], what: string): Type {
 export function listVal(elements: readonly Value[]): Value {
   if (elements.length === 0) throw new CtyError("invalid_value", "must not call listVal with empty slice");
   const t = commonElementType(elements, "list");
-  return new Value(listType(t), Object.freeze([...elements]));
+  return new Value(listType(t), Object.freeze(elements.map((e) => asElementType(e, t))));
 }
 
 /** An empty list of the given element type. @category constructors */
@@ -309,7 +321,7 @@ export function setVal(elements: readonly Value[]): Value {
   const t = commonElementType(elements, "set");
   const marks = new Set<string>();
   const clean = elements.map((e) => {
-    const [u, m] = unmarkDeepCollect(e);
+    const [u, m] = unmarkDeepCollect(asElementType(e, t));
     for (const x of m) marks.add(x);
     return u;
   });
@@ -330,7 +342,11 @@ export function mapVal(entries: Readonly<Record<string, Value>> | ReadonlyMap<st
   const m = sortedEntries(entries);
   if (m.size === 0) throw new CtyError("invalid_value", "must not call mapVal with empty map");
   const t = commonElementType([...m.values()], "map");
-  return new Value(mapType(t), m);
+  let typed = m;
+  if (t.kind !== "dynamic" && [...m.values()].some((e) => e.type.kind === "dynamic")) {
+    typed = new Map([...m].map(([k, e]) => [k, asElementType(e, t)] as const));
+  }
+  return new Value(mapType(t), typed);
 }
 
 /** An empty map of the given element type. @category constructors */

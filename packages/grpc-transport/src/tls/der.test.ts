@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oid, sequence, smallInteger, tlv, unsignedInteger, utcTime } from "./der.js";
+import { oid, sequence, smallInteger, tlv, unsignedInteger, utcTime, x509Time } from "./der.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
@@ -34,5 +34,12 @@ describe("DER writer", () => {
 
   it("nests sequences", () => {
     expect(hex(sequence(smallInteger(1), smallInteger(2)))).toBe("3006020101020102");
+  });
+
+  it("switches to GeneralizedTime from 2050 (RFC 5280)", () => {
+    const t = x509Time(new Date(Date.UTC(2056, 0, 2, 3, 4, 5)));
+    expect(t[0]).toBe(0x18);
+    expect(Buffer.from(t.subarray(2)).toString()).toBe("20560102030405Z");
+    expect(x509Time(new Date(Date.UTC(2049, 11, 31, 23, 59, 59)))[0]).toBe(0x17);
   });
 });

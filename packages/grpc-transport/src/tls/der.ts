@@ -90,3 +90,17 @@ export function utcTime(date: Date): Uint8Array {
   )}${pad2(date.getUTCSeconds())}Z`;
   return tlv(0x17, new TextEncoder().encode(text));
 }
+
+/** GeneralizedTime (`YYYYMMDDHHMMSSZ`). @internal */
+export function generalizedTime(date: Date): Uint8Array {
+  const text = `${String(date.getUTCFullYear()).padStart(4, "0")}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}${pad2(
+    date.getUTCHours(),
+  )}${pad2(date.getUTCMinutes())}${pad2(date.getUTCSeconds())}Z`;
+  return tlv(0x18, new TextEncoder().encode(text));
+}
+
+/** An X.509 validity time: UTCTime through 2049, GeneralizedTime from 2050 (RFC 5280 §4.1.2.5). @internal */
+export function x509Time(date: Date): Uint8Array {
+  const year = date.getUTCFullYear();
+  return year >= 1950 && year <= 2049 ? utcTime(date) : generalizedTime(date);
+}

@@ -40,6 +40,13 @@ describe("generateServerCertificate", () => {
     ).toBe(false);
   });
 
+  it("accepts go-plugin's ~30-year validity (GeneralizedTime after 2049)", () => {
+    const notBefore = new Date(Date.now() - 30_000);
+    const notAfter = new Date(notBefore.getTime() + 262_980 * 3600 * 1000);
+    const x = new X509Certificate(generateServerCertificate({ notBefore, notAfter }).certPem);
+    expect(Math.abs(Date.parse(x.validTo) - notAfter.getTime())).toBeLessThan(1000);
+  });
+
   it("can impersonate Terraform's P-521 client certificate", () => {
     const x = new X509Certificate(generateServerCertificate({ curve: "P-521" }).certPem);
     expect(x.publicKey.asymmetricKeyDetails?.namedCurve).toBe("secp521r1");

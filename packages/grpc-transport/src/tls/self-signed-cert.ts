@@ -11,7 +11,7 @@ import {
   smallInteger,
   tlv,
   unsignedInteger,
-  utcTime,
+  x509Time,
 } from "./der.js";
 
 /**
@@ -114,7 +114,7 @@ export function generateServerCertificate(options: ServerCertificateOptions = {}
     unsignedInteger(serial),
     signatureAlgorithm,
     name,
-    sequence(utcTime(notBefore), utcTime(notAfter)),
+    sequence(x509Time(notBefore), x509Time(notAfter)),
     name,
     spki,
     explicit(3, extensions),

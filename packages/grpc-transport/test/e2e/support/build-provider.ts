@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "tsup";
+import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(here, "../../..");
@@ -21,7 +21,7 @@ export interface BuiltProvider {
 }
 
 /**
- * Bundles `test/e2e/provider/main.ts` (and the `@tfkit/*` sources it imports, through the
+ * Bundles (esbuild) `test/e2e/provider/main.ts` (and the `@tfkit/*` sources it imports, through the
  * `@tfkit/source` condition) into `.tfkit-tmp/` of this package, next to an executable launcher
  * named the way terraform's dev_overrides requires. Third-party packages stay external and resolve
  * from the workspace's node_modules, which is why the output lives inside the package.
@@ -31,24 +31,26 @@ export async function buildTestProvider(): Promise<BuiltProvider> {
   mkdirSync(root, { recursive: true });
   const dir = mkdtempSync(join(root, "e2e-provider-"));
   await build({
-    config: false,
-    entry: { provider: join(here, "../provider/main.ts") },
-    outDir: dir,
-    format: ["esm"],
-    outExtension: () => ({ js: ".mjs" }),
+    entryPoints: [join(here, "../provider/main.ts")],
+    outfile: join(dir, "provider.mjs"),
+    bundle: true,
+    format: "esm",
     platform: "node",
     target: "node20",
-    bundle: true,
-    splitting: false,
     sourcemap: true,
-    dts: false,
-    clean: false,
-    silent: true,
-    noExternal: [/^@tfkit\//],
-    external: [/^(?!@tfkit\/)[^./]/],
-    esbuildOptions(options) {
-      options.conditions = ["@tfkit/source"];
-    },
+    logLevel: "error",
+    conditions: ["@tfkit/source"],
+    plugins: [
+      {
+        // Bundle @tfkit/* from source; every other package stays external (node_modules).
+        name: "external-third-party",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@tfkit/") ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
   });
   const executable = join(dir, `terraform-provider-${PROVIDER_TYPE}`);
   // `import()` resolves against this file in both CommonJS and ESM, whichever Node picks for an

@@ -34,9 +34,13 @@ export function equals(a: Value, b: Value): Value {
   if (containsMarked(a) || containsMarked(b)) {
     const [ua, ma] = unmarkDeepCollect(a);
     const [ub, mb] = unmarkDeepCollect(b);
-    return withMarks(equals(ua, ub), ma, mb);
+    return withMarks(equalsUnmarked(ua, ub), ma, mb);
   }
+  return equalsUnmarked(a, b);
+}
 
+/** `equals` for values with no marks at any depth (so recursion need not look for marks again). */
+function equalsUnmarked(a: Value, b: Value): Value {
   if (a.isNull() && definitelyNotNull(b)) return False;
   if (b.isNull() && definitelyNotNull(a)) return False;
   if (a.isKnown() && !b.isKnown()) {
@@ -87,7 +91,7 @@ function compareKnown(a: Value, b: Value): Value {
       const ys = sequenceOf(b);
       if (xs.length !== ys.length) return False; // only lists can differ in length here
       for (let i = 0; i < xs.length; i++) {
-        const eq = equals(xs[i] as Value, ys[i] as Value);
+        const eq = equalsUnmarked(xs[i] as Value, ys[i] as Value);
         if (!eq.isKnown()) return unknownBool();
         if (isFalse(eq)) return False;
       }
@@ -100,7 +104,7 @@ function compareKnown(a: Value, b: Value): Value {
       for (const [k, x] of xm) {
         const y = ym.get(k);
         if (y === undefined) return False;
-        const eq = equals(x, y);
+        const eq = equalsUnmarked(x, y);
         if (!eq.isKnown()) return unknownBool();
         if (isFalse(eq)) return False;
       }

@@ -69,6 +69,7 @@ export type {
 } from "./model-types.js";
 export { fromModel, toModel } from "./model.js";
 export { getAttribute, type PathInput, setAttribute, toPath } from "./path-access.js";
+export { specAtPath } from "./spec-at-path.js";
 
 // --- validation ---
 export { type Diagnostic, hasErrors } from "./diagnostics.js";

@@ -146,6 +146,25 @@ describe("fromModel", () => {
     );
   });
 
+  it("never sends a null list, set or map block: null and [] become empty collections (§7 #54)", () => {
+    const nullBlocks = fromModel(
+      schema,
+      { ...fullState, nic: null as never, rule: [], named: null as never },
+      "state",
+    );
+    expect(valueGoString(nullBlocks.getAttr("nic"))).toBe(
+      'cty.ListValEmpty(cty.Object(map[string]cty.Type{"ip":cty.String, "mac":cty.String}))',
+    );
+    expect(valueGoString(nullBlocks.getAttr("rule"))).toBe(
+      'cty.SetValEmpty(cty.Object(map[string]cty.Type{"port":cty.Number}))',
+    );
+    expect(nullBlocks.getAttr("named").isNull()).toBe(false);
+    // And a null block from the Go-framework style (empty → null) reads as [].
+    const m = new Map(nullBlocks.entries());
+    m.set("nic", nullVal(schema.blocks.nic.type));
+    expect(toModel(schema, objectVal(m), "state").nic).toEqual([]);
+  });
+
   it("fills computed-only attributes with null in a config model", () => {
     const { id: _id, region: _r, endpoint: _e, ...rest } = fullState;
     const cv = fromModel(schema, { ...rest, region: null, secret: "s", endpoint: null } as never, "config");

@@ -147,6 +147,11 @@ export function writeNumber(w: MsgpackWriter, n: CtyNumber): void {
     w.float64(n.sign() < 0 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY);
     return;
   }
+  if (n.isSafeInteger()) {
+    // Exact as a JS number: skips the bigint round trip for the common case.
+    w.int(n.toFloat64());
+    return;
+  }
   if (n.isInt64()) {
     w.int(n.toBigInt());
     return;

@@ -29,9 +29,8 @@ describe("specAtPath", () => {
   it("finds attributes and blocks through nested collections", () => {
     expect(specAtPath(schema, toPath(["password"]))).toBe(schema.attributes.password);
     expect(
-      specAtPath(schema, [attributeStep("disks"), indexStep(stringVal("a")), attributeStep("key")])
-        ?.sensitive,
-    ).toBe(true);
+      specAtPath(schema, [attributeStep("disks"), indexStep(stringVal("a")), attributeStep("key")]),
+    ).toBe(schema.attributes.disks.attributes.key);
     expect(specAtPath(schema, toPath(["nic", 0, "ip"]))).toBe(schema.blocks.nic.attributes.ip);
     expect(specAtPath(schema, toPath(["nic", 0, "alias"]))).toBe(schema.blocks.nic.blocks.alias);
     expect(specAtPath(schema, toPath(["nic"]))).toBe(schema.blocks.nic);

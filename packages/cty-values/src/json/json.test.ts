@@ -298,6 +298,13 @@ describe("fromJson (spec §3.3)", () => {
     expect(toJson(fromJson('["c","a","b"]', setType(stringType)), setType(stringType))).toBe('["a","b","c"]');
   });
 
+  it("sorts map keys byte-wise whatever their order in the text", () => {
+    const t = mapType(numberType);
+    expect(toJson(fromJson('{"\u{1f600}":2,"b":1,"a":0,"\uff01":3}', t), t)).toBe(
+      '{"a":0,"b":1,"\uff01":3,"\u{1f600}":2}',
+    );
+  });
+
   it("reads a dynamic value with type first", () => {
     expectSame(fromJson('{"type":"number","value":"42"}', dynamicType), int(42));
     expectSame(fromJson('{"value":null,"type":"string"}', dynamicType), nullVal(stringType));

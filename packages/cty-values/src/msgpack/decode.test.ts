@@ -280,6 +280,13 @@ describe("fromMsgpack leniency (go-cty compatible)", () => {
     expectDecodes("82a161a178a161a179", mapType(stringType), mapVal({ a: stringVal("y") }));
   });
 
+  it("accepts map entries in any order (terraform-plugin-go writes Go map order)", () => {
+    const t = mapType(stringType);
+    const v = fromMsgpack(fromHex("83a163a178a161a179a2c3a9a17a"), t);
+    expect([...v.entries().keys()]).toEqual(["a", "c", "\u00e9"]);
+    expect(toHex(toMsgpack(v, t))).toBe("83a161a179a163a178a2c3a9a17a");
+  });
+
   it("accepts object attributes in any order", () => {
     const t = objectType({ a: stringType, b: stringType });
     const v = fromMsgpack(fromHex("82a162a179a161a178"), t);

@@ -44,6 +44,16 @@ const u32 = new Uint32Array(f64.buffer);
 const HI = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f ? 1 : 0;
 const LO = 1 - HI;
 
+/** Whether a decimal rounds to 10 digits exactly halfway (11 digits ending in 5). */
+function isTenDigitTie(d: Decimal): boolean {
+  return d.digits.length === 11 && d.digits.charCodeAt(10) === 53;
+}
+
+/** Bit length of a positive safe integer. */
+function bitLengthSafe(n: number): number {
+  return n < 4294967296 ? 32 - Math.clz32(n) : 64 - Math.clz32(Math.floor(n / 4294967296));
+}
+
 function notANumber(what: string): CtyError {
   return new CtyError("number", `invalid number operation: ${what} (the result would be NaN)`);
 }
@@ -82,37 +92,52 @@ export class CtyNumber {
   readonly #exp: number;
   /** Mantissa precision in bits (Go `Float.Prec`). */
   readonly precision: number;
+  /** Bit length of the mantissa (0 unless finite). */
+  readonly #bits: number;
+  /** The shortest decimal (Text('f', -1) digits), when known from parsing or computed. */
+  #shortest: Decimal | undefined;
   #text: string | undefined;
 
-  private constructor(form: Form, neg: boolean, mant: bigint, exp: number, precision: number) {
+  private constructor(
+    form: Form,
+    neg: boolean,
+    mant: bigint,
+    exp: number,
+    bits: number,
+    precision: number,
+    shortest?: Decimal,
+  ) {
     this.#form = form;
     this.#neg = neg;
     this.#mant = mant;
     this.#exp = exp;
+    this.#bits = bits;
     this.precision = precision;
+    this.#shortest = shortest;
   }
 
-  static #fromRounded(neg: boolean, r: Rounded, precision: number): CtyNumber {
-    if (r === "zero") return new CtyNumber(ZERO, neg, 0n, 0, precision);
-    if (r === "inf") return new CtyNumber(INF, neg, 0n, 0, precision);
-    return new CtyNumber(FINITE, neg, r.mant, r.exp, precision);
+  static #fromRounded(neg: boolean, r: Rounded, precision: number, shortest?: Decimal): CtyNumber {
+    if (r === "zero") return new CtyNumber(ZERO, neg, 0n, 0, 0, precision);
+    if (r === "inf") return new CtyNumber(INF, neg, 0n, 0, 0, precision);
+    return new CtyNumber(FINITE, neg, r.mant, r.exp, r.bits, precision, shortest);
   }
 
   /** A non-zero safe integer magnitude as a canonical (odd mantissa) finite value. */
   static #fromSafeInteger(n: number, precision: number): CtyNumber {
     const neg = n < 0;
     const a = neg ? -n : n;
-    if (a === 0) return new CtyNumber(ZERO, Object.is(n, -0), 0n, 0, precision);
+    if (a === 0) return new CtyNumber(ZERO, Object.is(n, -0), 0n, 0, 0, precision);
     const tz = trailingZeroBitsSafe(a);
-    return new CtyNumber(FINITE, neg, BigInt(tz === 0 ? a : a / 2 ** tz), tz, precision);
+    const m = tz === 0 ? a : a / 2 ** tz;
+    return new CtyNumber(FINITE, neg, BigInt(m), tz, bitLengthSafe(m), precision);
   }
 
   /** +∞ with precision 0 (go-cty `cty.PositiveInfinity`). */
-  static readonly positiveInfinity: CtyNumber = new CtyNumber(INF, false, 0n, 0, 0);
+  static readonly positiveInfinity: CtyNumber = new CtyNumber(INF, false, 0n, 0, 0, 0);
   /** −∞ with precision 0 (go-cty `cty.NegativeInfinity`). */
-  static readonly negativeInfinity: CtyNumber = new CtyNumber(INF, true, 0n, 0, 0);
+  static readonly negativeInfinity: CtyNumber = new CtyNumber(INF, true, 0n, 0, 0, 0);
   /** Zero as an integer, precision 64 (go-cty `cty.Zero`). */
-  static readonly zero: CtyNumber = new CtyNumber(ZERO, false, 0n, 0, INT_PREC);
+  static readonly zero: CtyNumber = new CtyNumber(ZERO, false, 0n, 0, 0, INT_PREC);
 
   /**
    * Parses decimal text at 512 bits, rounding to nearest even (go-cty `ParseNumberVal`).
@@ -138,7 +163,7 @@ export class CtyNumber {
     }
     const parsed = parseGoFloat(s, PARSE_PREC);
     if (parsed === undefined) throw new CtyError("number", "a number is required");
-    return CtyNumber.#fromRounded(parsed.neg, parsed.value, PARSE_PREC);
+    return CtyNumber.#fromRounded(parsed.neg, parsed.value, PARSE_PREC, parsed.shortest);
   }
 
   /**
@@ -159,7 +184,7 @@ export class CtyNumber {
     if (a === 0n) return CtyNumber.zero;
     const len = bitLength(a);
     const tz = trailingZeroBits(a);
-    return new CtyNumber(FINITE, neg, tz > 0 ? a >> BigInt(tz) : a, tz, Math.max(len, INT_PREC));
+    return new CtyNumber(FINITE, neg, tz > 0 ? a >> BigInt(tz) : a, tz, len - tz, Math.max(len, INT_PREC));
   }
 
   /**
@@ -170,8 +195,8 @@ export class CtyNumber {
    */
   static fromFloat64(x: number): CtyNumber {
     if (Number.isNaN(x)) throw new CtyError("number", "cannot represent NaN as a number");
-    if (x === 0) return new CtyNumber(ZERO, Object.is(x, -0), 0n, 0, FLOAT_PREC);
-    if (!Number.isFinite(x)) return new CtyNumber(INF, x < 0, 0n, 0, FLOAT_PREC);
+    if (x === 0) return new CtyNumber(ZERO, Object.is(x, -0), 0n, 0, 0, FLOAT_PREC);
+    if (!Number.isFinite(x)) return new CtyNumber(INF, x < 0, 0n, 0, 0, FLOAT_PREC);
     const neg = x < 0;
     const a = neg ? -x : x;
     if (a <= Number.MAX_SAFE_INTEGER && Number.isInteger(a)) {
@@ -187,7 +212,7 @@ export class CtyNumber {
     const tz = trailingZeroBitsSafe(m);
     m /= 2 ** tz;
     e += tz;
-    return new CtyNumber(FINITE, neg, BigInt(m), e, FLOAT_PREC);
+    return new CtyNumber(FINITE, neg, BigInt(m), e, bitLengthSafe(m), FLOAT_PREC);
   }
 
   /** The sign: -1, 0 (for both zeros) or 1, like Go `Float.Sign`. */
@@ -225,7 +250,7 @@ export class CtyNumber {
   isInt64(): boolean {
     if (this.#form === ZERO) return true;
     if (this.#form !== FINITE || this.#exp < 0) return false;
-    const top = bitLength(this.#mant) + this.#exp;
+    const top = this.#bits + this.#exp;
     return top <= 63 || (top === 64 && this.#neg && this.#mant === 1n);
   }
 
@@ -233,13 +258,13 @@ export class CtyNumber {
   isUint64(): boolean {
     if (this.#form === ZERO) return true;
     if (this.#form !== FINITE || this.#exp < 0 || this.#neg) return false;
-    return bitLength(this.#mant) + this.#exp <= 64;
+    return this.#bits + this.#exp <= 64;
   }
 
   /** Whether the value is an integer a JS `number` holds exactly (|n| ≤ 2**53 − 1). */
   isSafeInteger(): boolean {
     if (this.#form === ZERO) return true;
-    return this.#form === FINITE && this.#exp >= 0 && bitLength(this.#mant) + this.#exp <= 53;
+    return this.#form === FINITE && this.#exp >= 0 && this.#bits + this.#exp <= 53;
   }
 
   /**
@@ -258,7 +283,7 @@ export class CtyNumber {
 
   /** Bits available to a float64 mantissa at this magnitude (fewer for subnormals). */
   #float64Precision(): number {
-    const normExp = bitLength(this.#mant) + this.#exp - 1;
+    const normExp = this.#bits + this.#exp - 1;
     return normExp < -1022 ? 53 + 1022 + normExp : 53;
   }
 
@@ -269,8 +294,8 @@ export class CtyNumber {
   isExactFloat64(): boolean {
     if (this.#form !== FINITE) return true;
     const p = this.#float64Precision();
-    if (p < bitLength(this.#mant)) return false;
-    return bitLength(this.#mant) + this.#exp - 1 <= 1023;
+    if (p < this.#bits) return false;
+    return this.#bits + this.#exp - 1 <= 1023;
   }
 
   /**
@@ -287,12 +312,12 @@ export class CtyNumber {
     const r = roundMagnitude(this.#mant, this.#exp, p, false);
     if (r === "zero") return sign * 0;
     if (r === "inf") return sign * Infinity;
-    if (bitLength(r.mant) + r.exp - 1 > 1023) return sign * Infinity;
+    if (r.bits + r.exp - 1 > 1023) return sign * Infinity;
     return sign * Number(r.mant) * 2 ** r.exp;
   }
 
   #magnitude(): Magnitude {
-    return { mant: this.#mant, exp: this.#exp };
+    return { mant: this.#mant, exp: this.#exp, bits: this.#bits };
   }
 
   /**
@@ -321,10 +346,20 @@ export class CtyNumber {
     const sign = this.#neg ? "-" : "";
     // An integer whose bits all fit the precision prints exactly: its rounding interval is at
     // most ±½, which holds no shorter decimal.
-    if (this.#exp >= 0 && bitLength(this.#mant) + this.#exp <= this.precision) {
+    if (this.#exp >= 0 && this.#bits + this.#exp <= this.precision) {
       return sign + (this.#mant << BigInt(this.#exp)).toString();
     }
-    return sign + formatShortestF(shortestDecimal(this.#magnitude(), this.precision));
+    return sign + formatShortestF(this.#shortestDecimal());
+  }
+
+  /** The shortest decimal of a finite non-zero value, memoized. */
+  #shortestDecimal(): Decimal {
+    let d = this.#shortest;
+    if (d === undefined) {
+      d = shortestDecimal(this.#magnitude(), this.precision);
+      this.#shortest = d;
+    }
+    return d;
   }
 
   /** text() when formatting is possible, else a rough description (for error messages). */
@@ -343,9 +378,17 @@ export class CtyNumber {
     if (this.#form === ZERO) {
       d = { digits: "", exp: 0 };
     } else if (requested < 0) {
-      d = shortestDecimal(this.#magnitude(), this.precision);
+      d = this.#shortestDecimal();
     } else {
-      d = exactDecimal(this.#mant, this.#exp);
+      const s = this.#shortest;
+      if (requested === 10 && s !== undefined && this.precision >= FLOAT_PREC && !isTenDigitTie(s)) {
+        // Rounding the shortest decimal to 10 digits gives what rounding the exact one gives:
+        // at ≥ 53 bits they differ by far less than half a 10-digit step, and only an
+        // 11-digit shortest ending in 5 sits on a rounding boundary.
+        d = { digits: s.digits, exp: s.exp };
+      } else {
+        d = exactDecimal(this.#mant, this.#exp);
+      }
       roundDecimal(d, requested === 0 ? 1 : requested);
     }
     return sign + formatG(d, requested === 0 ? 1 : requested, requested < 0);
@@ -434,7 +477,7 @@ export class CtyNumber {
         );
       }
       const c = cmpMagnitude(this.#magnitude(), y.#magnitude());
-      if (c === 0) return new CtyNumber(ZERO, false, 0n, 0, prec);
+      if (c === 0) return new CtyNumber(ZERO, false, 0n, 0, 0, prec);
       if (c > 0) {
         return CtyNumber.#fromRounded(
           this.#neg,
@@ -451,9 +494,10 @@ export class CtyNumber {
     if (this.#form === INF && y.#form === INF && this.#neg !== y.#neg) {
       throw notANumber("addition of infinities with opposite signs");
     }
-    if (this.#form === ZERO && y.#form === ZERO) return new CtyNumber(ZERO, this.#neg && y.#neg, 0n, 0, prec);
+    if (this.#form === ZERO && y.#form === ZERO)
+      return new CtyNumber(ZERO, this.#neg && y.#neg, 0n, 0, 0, prec);
     const pick = this.#form === INF || y.#form === ZERO ? this : y;
-    return new CtyNumber(pick.#form, pick.#neg, pick.#mant, pick.#exp, prec);
+    return new CtyNumber(pick.#form, pick.#neg, pick.#mant, pick.#exp, pick.#bits, prec);
   }
 
   /** The difference (go-cty `Subtract`: `Add` of the negation). @throws {@link CtyError} (`"number"`) for ∞ − ∞. */
@@ -471,13 +515,13 @@ export class CtyNumber {
     let prec = Math.max(this.precision, o.precision);
     if (this.#form === FINITE && o.#form === FINITE) {
       const r = mulMagnitude(this.#magnitude(), o.#magnitude(), MULTIPLY_PREC);
-      if (typeof r === "object") prec = Math.max(prec, bitLength(r.mant));
+      if (typeof r === "object") prec = Math.max(prec, r.bits);
       return CtyNumber.#fromRounded(neg, r, prec);
     }
     if ((this.#form === ZERO && o.#form === INF) || (this.#form === INF && o.#form === ZERO)) {
       throw notANumber("multiplication of zero with infinity");
     }
-    return new CtyNumber(this.#form === INF || o.#form === INF ? INF : ZERO, neg, 0n, 0, prec);
+    return new CtyNumber(this.#form === INF || o.#form === INF ? INF : ZERO, neg, 0n, 0, 0, prec);
   }
 
   /**
@@ -495,17 +539,34 @@ export class CtyNumber {
       throw notANumber("division of zero by zero or infinity by infinity");
     }
     const form = this.#form === ZERO || o.#form === INF ? ZERO : INF;
-    return new CtyNumber(form, neg, 0n, 0, prec);
+    return new CtyNumber(form, neg, 0n, 0, 0, prec);
   }
 
   /** The negation, same precision (go-cty `Negate`; negating 0 gives −0 as in Go). */
   negate(): CtyNumber {
-    return new CtyNumber(this.#form, !this.#neg, this.#mant, this.#exp, this.precision);
+    return new CtyNumber(
+      this.#form,
+      !this.#neg,
+      this.#mant,
+      this.#exp,
+      this.#bits,
+      this.precision,
+      this.#shortest,
+    );
   }
 
   /** The absolute value, same precision (go-cty `Absolute`). */
   abs(): CtyNumber {
-    return this.#neg ? new CtyNumber(this.#form, false, this.#mant, this.#exp, this.precision) : this;
+    if (!this.#neg) return this;
+    return new CtyNumber(
+      this.#form,
+      false,
+      this.#mant,
+      this.#exp,
+      this.#bits,
+      this.precision,
+      this.#shortest,
+    );
   }
 
   /** The canonical text ({@link CtyNumber.text}), so `JSON.stringify` shows the exact value as a string. */

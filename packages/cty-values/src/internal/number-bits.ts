@@ -68,6 +68,18 @@ export interface Magnitude {
   readonly mant: bigint;
   /** Binary exponent of the mantissa's least significant bit. */
   readonly exp: number;
+  /** `bitLength(mant)`, kept because bigint bit lengths are slow to recompute. */
+  readonly bits: number;
+}
+
+/**
+ * Builds a canonical magnitude (odd mantissa) from any positive `m × 2**e`.
+ * @internal
+ */
+export function magnitude(m: bigint, e: number): Magnitude {
+  const tz = trailingZeroBits(m);
+  const mant = tz > 0 ? m >> BigInt(tz) : m;
+  return { mant, exp: e + tz, bits: bitLength(mant) };
 }
 
 /**
@@ -92,13 +104,18 @@ export function roundMagnitude(m: bigint, e: number, prec: number, sticky: boole
   if (goExp > MAX_EXP) return "inf";
   let mant = m;
   let exp = e;
+  let bits = len;
   const drop = len - prec;
   if (drop > 0) {
     const shift = BigInt(drop);
     let kept = mant >> shift;
     const rest = mant - (kept << shift);
     const half = 1n << (shift - 1n);
-    if (rest > half || (rest === half && (sticky || (kept & 1n) === 1n))) kept += 1n;
+    bits = prec;
+    if (rest > half || (rest === half && (sticky || (kept & 1n) === 1n))) {
+      kept += 1n;
+      if (kept >> BigInt(prec) !== 0n) bits++;
+    }
     mant = kept;
     exp += drop;
   }
@@ -106,9 +123,10 @@ export function roundMagnitude(m: bigint, e: number, prec: number, sticky: boole
   if (tz > 0) {
     mant >>= BigInt(tz);
     exp += tz;
+    bits -= tz;
   }
-  if (bitLength(mant) + exp > MAX_EXP) return "inf";
-  return { mant, exp };
+  if (bits + exp > MAX_EXP) return "inf";
+  return { mant, exp, bits };
 }
 
 /**
@@ -126,7 +144,7 @@ export function mulMagnitude(a: Magnitude, b: Magnitude, prec: number): Rounded 
 export function quoMagnitude(a: Magnitude, b: Magnitude, prec: number): Rounded {
   // Scale the dividend so the integer quotient has at least prec + 2 bits; the remainder then
   // only contributes a sticky bit.
-  const scale = Math.max(0, prec + 2 - bitLength(a.mant) + bitLength(b.mant));
+  const scale = Math.max(0, prec + 2 - a.bits + b.bits);
   const dividend = a.mant << BigInt(scale);
   const q = dividend / b.mant;
   const r = dividend - q * b.mant;
@@ -138,8 +156,8 @@ export function quoMagnitude(a: Magnitude, b: Magnitude, prec: number): Rounded 
  * @internal
  */
 export function cmpMagnitude(a: Magnitude, b: Magnitude): -1 | 0 | 1 {
-  const ta = bitLength(a.mant) + a.exp;
-  const tb = bitLength(b.mant) + b.exp;
+  const ta = a.bits + a.exp;
+  const tb = b.bits + b.exp;
   if (ta !== tb) return ta < tb ? -1 : 1;
   // Same top bit: align on the lower least significant bit (bounded by the mantissa lengths).
   let x = a.mant;
@@ -159,10 +177,10 @@ export function cmpMagnitude(a: Magnitude, b: Magnitude): -1 | 0 | 1 {
  */
 export function addMagnitude(a: Magnitude, b: Magnitude, subtract: boolean, prec: number): Rounded {
   let lo = b;
-  const topA = bitLength(a.mant) + a.exp;
-  const topB = bitLength(b.mant) + b.exp;
+  const topA = a.bits + a.exp;
+  const topB = b.bits + b.exp;
   const floor = Math.min(a.exp, topA - prec) - 4;
-  if (topB < floor) lo = { mant: 1n, exp: floor - 1 };
+  if (topB < floor) lo = { mant: 1n, exp: floor - 1, bits: 1 };
   const base = Math.min(a.exp, lo.exp);
   const x = a.mant << BigInt(a.exp - base);
   const y = lo.mant << BigInt(lo.exp - base);

@@ -141,8 +141,7 @@ export function shortestDecimal(x: Magnitude, prec: number): Decimal {
   const d = exactDecimal(x.mant, x.exp);
   if (d.digits === "") return d;
   // The mantissa widened to prec + 1 bits: its last bit is half an ulp at this precision.
-  const len = bitLength(x.mant);
-  const shift = prec + 1 - len;
+  const shift = prec + 1 - x.bits;
   let mant: bigint;
   if (shift >= 0) mant = x.mant << BigInt(shift);
   else mant = x.mant >> BigInt(-shift);

@@ -16,8 +16,9 @@ import {
   quoMagnitude,
   type Rounded,
   roundMagnitude,
-  trailingZeroBits,
+  magnitude,
 } from "./number-bits.js";
+import type { Decimal } from "./number-decimal.js";
 
 /**
  * What a successful parse produced: a sign and a zero, an infinity, or a rounded finite magnitude.
@@ -28,6 +29,30 @@ export interface ParsedFloat {
   readonly neg: boolean;
   /** The value, rounded to the requested precision. */
   readonly value: Rounded;
+  /**
+   * The input's own decimal digits when they are provably the value's shortest decimal
+   * (`Text('f', -1)`), which spares the costly binary-to-decimal conversion later.
+   */
+  readonly shortest?: Decimal;
+}
+
+/**
+ * Digits of a plain decimal input (no binary exponent) are the shortest decimal of the parsed
+ * value when (a) the value is correctly rounded, which holds while Go's power of five is exact
+ * (5**248 fits the 576 bits Go computes it at), and (b) the input has at most 150 significant
+ * digits: 512 bits resolve about 154 digits, so no other decimal of that length or shorter lies
+ * within half an ulp. The property tests compare this against the full conversion.
+ */
+const HINT_MAX_DIGITS = 150;
+const EXACT_POW5_MAX = 248;
+
+function decimalHint(mantissaText: string, scale: number): Decimal | undefined {
+  let start = 0;
+  while (start < mantissaText.length && mantissaText.charCodeAt(start) === 48) start++;
+  let end = mantissaText.length;
+  while (end > start && mantissaText.charCodeAt(end - 1) === 48) end--;
+  if (end - start > HINT_MAX_DIGITS || end === start) return undefined;
+  return { digits: mantissaText.slice(start, end), exp: mantissaText.length - start + scale };
 }
 
 const INT64_MAX = 9223372036854775807n;
@@ -55,7 +80,7 @@ function goPow5(n: number, prec: number): Rounded {
     z = roundMagnitude(5n ** BigInt(n), 0, prec, false);
   } else {
     z = roundMagnitude(POW5_27, 0, prec, false);
-    let f: Rounded = { mant: 5n, exp: 0 };
+    let f: Rounded = { mant: 5n, exp: 0, bits: 3 };
     let rest = n - 27;
     const fPrec = prec + 64;
     while (rest > 0) {
@@ -170,14 +195,20 @@ export function parseGoFloat(s: string, prec: number): ParsedFloat | undefined {
   if (goExp < MIN_EXP || goExp > MAX_EXP) return undefined;
   const exp5 = decimalExp ? fcount + exp : fcount;
 
-  if (exp5 === 0) return { neg, value: roundMagnitude(mant, e2, prec, false) };
+  const hint =
+    decimalExp && prec === 512 && Math.abs(exp5) <= EXACT_POW5_MAX
+      ? decimalHint(mantissaText, exp5)
+      : undefined;
+  if (exp5 === 0) {
+    const value = roundMagnitude(mant, e2, prec, false);
+    return hint !== undefined && typeof value === "object" ? { neg, value, shortest: hint } : { neg, value };
+  }
 
   // Go keeps the full, unrounded mantissa here and rounds once in Mul/Quo.
-  const tz = trailingZeroBits(mant);
-  const z: Magnitude = { mant: tz > 0 ? mant >> BigInt(tz) : mant, exp: e2 + tz };
+  const z: Magnitude = magnitude(mant, e2);
   const p = goPow5(Math.abs(exp5), prec + 64);
-  if (exp5 > 0) {
-    return { neg, value: p === "inf" ? "inf" : p === "zero" ? "zero" : mulMagnitude(z, p, prec) };
-  }
-  return { neg, value: p === "inf" ? "zero" : p === "zero" ? "inf" : quoMagnitude(z, p, prec) };
+  let value: Rounded;
+  if (exp5 > 0) value = p === "inf" ? "inf" : p === "zero" ? "zero" : mulMagnitude(z, p, prec);
+  else value = p === "inf" ? "zero" : p === "zero" ? "inf" : quoMagnitude(z, p, prec);
+  return hint !== undefined && typeof value === "object" ? { neg, value, shortest: hint } : { neg, value };
 }

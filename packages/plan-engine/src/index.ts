@@ -40,3 +40,6 @@ export { applyDefaults } from "./defaults.js";
 export { markComputedNilsAsUnknown } from "./mark-unknown.js";
 export { type CoreMessageOptions, filterRequiresReplace, normaliseRequiresReplace } from "./requires-replace.js";
 export { nullWriteOnlyAttributes } from "./write-only.js";
+
+// --- rendering ---
+export { type RenderPlanOptions, renderPlan } from "./render-plan.js";

@@ -1,0 +1,153 @@
+import {
+  attributeStep,
+  CtyNumber,
+  equals,
+  indexStep,
+  length,
+  nullVal,
+  numberVal,
+  type Path,
+  type PathStep,
+  stringVal,
+  type Type,
+  unknownVal,
+  unmark,
+  type Value,
+  walk,
+} from "@tfkit/cty-values";
+
+// Defensive value access for the checks. Core's algorithms assume values that conform to the
+// schema; tfkit's checks must survive anything a provider hands back (a map where a list
+// belongs, a null where an object belongs) without throwing, so every accessor here falls back
+// to a null (or unknown) of the expected type instead of raising.
+
+/** @internal Appends a step, returning a new path (never mutates). */
+export function child(path: Path, step: PathStep): Path {
+  return [...path, step];
+}
+
+/** @internal `path` + `.name`. */
+export function attrPath(path: Path, name: string): Path {
+  return child(path, attributeStep(name));
+}
+
+/** @internal `path` + `[i]`. */
+export function indexPath(path: Path, i: number): Path {
+  return child(path, indexStep(numberVal(i)));
+}
+
+/** @internal `path` + `["k"]`. */
+export function keyPath(path: Path, key: string): Path {
+  return child(path, indexStep(stringVal(key)));
+}
+
+/**
+ * @internal go-cty `GetAttr` made total: an unknown object yields an unknown attribute, a null
+ * object (or anything that is not an object with that attribute) yields a null of `type`.
+ */
+export function getAttrOr(obj: Value, name: string, type: Type): Value {
+  const [o] = unmark(obj);
+  if (o.type.kind !== "object" || !Object.hasOwn(o.type.attributeTypes, name)) return nullVal(type);
+  const attrType = o.type.attributeTypes[name] as Type;
+  if (!o.isKnown()) return unknownVal(attrType);
+  if (o.isNull()) return nullVal(attrType);
+  return o.getAttr(name);
+}
+
+/** @internal Elements of a known, non-null list, tuple or set; otherwise an empty array. */
+export function elementsOf(v: Value): readonly Value[] {
+  const [u] = unmark(v);
+  const k = u.type.kind;
+  if ((k === "list" || k === "tuple" || k === "set") && u.isKnown() && !u.isNull()) return u.elements();
+  return [];
+}
+
+/** @internal Entries of a known, non-null map or object; otherwise an empty map. */
+export function entriesOf(v: Value): ReadonlyMap<string, Value> {
+  const [u] = unmark(v);
+  const k = u.type.kind;
+  if ((k === "map" || k === "object") && u.isKnown() && !u.isNull()) return u.entries();
+  return new Map();
+}
+
+/** @internal Whether `v` is a sequence (list or tuple). */
+export function isSequence(v: Value): boolean {
+  const k = v.type.kind;
+  return k === "list" || k === "tuple";
+}
+
+/** @internal go-cty `LengthInt` made total (0 for anything without a known length). */
+export function lengthIntOf(v: Value): number {
+  const [u] = unmark(v);
+  const k = u.type.kind;
+  if (!u.isKnown() || u.isNull()) return 0;
+  if (k === "list" || k === "tuple" || k === "set" || k === "map" || k === "object") return u.lengthInt();
+  return 0;
+}
+
+/** @internal go-cty `Length` made total: `undefined` when the value has no length. */
+export function lengthOf(v: Value): Value | undefined {
+  try {
+    return length(v);
+  } catch {
+    return undefined;
+  }
+}
+
+/** @internal `v.Equals(o).True()` from Go: a known `true`. */
+export function equalsKnownTrue(a: Value, b: Value): boolean {
+  try {
+    const [r] = unmark(equals(a, b));
+    return r.isKnown() && !r.isNull() && r.asBool();
+  } catch {
+    return false;
+  }
+}
+
+/** @internal Whether the value carries `mark` anywhere (on itself or a nested value). */
+export function hasMarkDeep(v: Value, mark: string): boolean {
+  let found = false;
+  walk(v, (_path, x) => {
+    if (found) return false;
+    if (x.hasMark(mark)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** @internal Terraform's `indexStrForErrors`: numbers as `Text('f', -1)`, strings Go-quoted. */
+export function indexStrForErrors(key: Value): string {
+  if (key.type.kind === "number" && key.isKnown() && !key.isNull()) return (key.asNumber() as CtyNumber).text();
+  if (key.type.kind === "string" && key.isKnown() && !key.isNull()) return goQuote(key.asString());
+  return String(key);
+}
+
+const SHORT_ESCAPES: Readonly<Record<number, string>> = {
+  7: "\\a",
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  11: "\\v",
+  12: "\\f",
+  13: "\\r",
+};
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+
+/** @internal Go `%q` / `strconv.Quote`: printable Unicode kept, the rest escaped. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0xfffd;
+    if (cp === 0x22) out += '\\"';
+    else if (cp === 0x5c) out += "\\\\";
+    else if (cp === 0x20 || (cp > 0x20 && cp < 0x7f)) out += ch;
+    else if (SHORT_ESCAPES[cp] !== undefined) out += SHORT_ESCAPES[cp];
+    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+    else if (cp >= 0xd800 && cp <= 0xdfff) out += "\uFFFD";
+    else if (PRINTABLE.test(ch)) out += ch;
+    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
+    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
+  }
+  return `${out}"`;
+}

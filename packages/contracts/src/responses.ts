@@ -1,0 +1,190 @@
+import type { Value } from "@tfkit/cty-values";
+import { assertObjectCompatible } from "./compatible.js";
+import { checkConformance, checkWhollyKnown, checkWriteOnlyNull } from "./conformance.js";
+import { guarded } from "./internal/guard.js";
+import { assertPlanValid } from "./plan-valid.js";
+import type { BodyShape } from "./shape.js";
+import { ContractRule, type PlanAction, type Violation, violation } from "./violation.js";
+
+/**
+ * What {@link checkPlannedState} compares: the three values of a PlanResourceChange call.
+ * @category models
+ */
+export interface PlannedStateInput {
+  /** Prior state (null when creating). */
+  readonly prior: Value;
+  /** The configuration as sent to the provider (after ignore_changes). */
+  readonly config: Value;
+  /** The provider's planned state. */
+  readonly planned: Value;
+}
+
+/**
+ * Checks a PlanResourceChange response as core's `plan()` does: write-only attributes null,
+ * then type conformance, then {@link assertPlanValid}; each step stops the check on failure.
+ *
+ * @remarks Stage `plan`. For a destroy plan use {@link checkDestroyPlan}; for the replace
+ * re-plan (prior null, original config) core runs only the first two steps, which
+ * `{ replacePlan: true }` mirrors.
+ * @category guards
+ */
+export function checkPlannedState(
+  schema: BodyShape,
+  input: PlannedStateInput,
+  options: { readonly replacePlan?: boolean } = {},
+): Violation[] {
+  const writeOnly = checkWriteOnlyNull(schema, input.planned, "plan");
+  if (writeOnly.length > 0) return writeOnly;
+  const conformance = checkConformance(schema, input.planned, "plan");
+  if (conformance.length > 0) return conformance;
+  if (options.replacePlan === true) return [];
+  return assertPlanValid(schema, input.prior, input.config, input.planned);
+}
+
+/**
+ * Checks a destroy plan: the planned state must be null (`Provider "…" planned a non-null
+ * destroy value for …`).
+ * @category guards
+ */
+export function checkDestroyPlan(planned: Value): Violation[] {
+  return guarded("destroy_plan", () =>
+    planned.isNull() ? [] : [violation("destroy_plan", ContractRule.destroyNonNull, [], "planned a non-null destroy value")],
+  );
+}
+
+/**
+ * What {@link checkFinalPlan} compares: the plan shown to the user and the one made during apply.
+ * @category models
+ */
+export interface FinalPlanInput {
+  /** The planned state saved in the plan (first PlanResourceChange). */
+  readonly initial: Value;
+  /** The planned state of the second PlanResourceChange, during apply. */
+  readonly final: Value;
+  /** The first plan's action (omit to skip the action check). */
+  readonly initialAction?: PlanAction;
+  /** The final plan's action. */
+  readonly finalAction?: PlanAction;
+}
+
+/**
+ * Checks the final plan against the first, as core's `checkPlannedChange` does during apply.
+ *
+ * @remarks The action may only go from `Update` to `NoOp` (a swap between the two replace
+ * orders is core's own business and not reported); the value must pass
+ * {@link assertObjectCompatible}: everything known in the first plan stays equal, unknowns only
+ * become values within their refinements. Stage `final_plan`.
+ * @category guards
+ */
+export function checkFinalPlan(schema: BodyShape, input: FinalPlanInput): Violation[] {
+  const out: Violation[] = [];
+  const { initialAction: from, finalAction: to } = input;
+  if (from !== undefined && to !== undefined && from !== to) {
+    const allowed =
+      (from === "Update" && to === "NoOp") ||
+      (from === "CreateThenDelete" && to === "DeleteThenCreate") ||
+      (from === "DeleteThenCreate" && to === "CreateThenDelete");
+    if (!allowed) {
+      out.push(
+        violation("final_plan", ContractRule.actionChanged, [], `changed the planned action from ${from} to ${to}`, [from, to]),
+      );
+    }
+  }
+  out.push(...assertObjectCompatible(schema, input.initial, input.final, "final_plan"));
+  return out;
+}
+
+/**
+ * What {@link checkApplyResult} compares.
+ * @category models
+ */
+export interface ApplyResultInput {
+  /** The planned state the provider was asked to apply. */
+  readonly planned: Value;
+  /** The new state it returned; `undefined` when it returned nothing at all. */
+  readonly newState: Value | undefined;
+  /** The planned action (default: `Delete` when `planned` is null, else `Update`). */
+  readonly action?: PlanAction;
+}
+
+/**
+ * Checks an ApplyResourceChange response as core's `apply()` does.
+ *
+ * @remarks In order, each stopping the check: a missing value (`invalid nil value after
+ * apply`); type conformance; write-only attributes null; no unknown value anywhere (one
+ * violation per unknown); for anything but `Delete`, {@link assertObjectCompatible} against the
+ * plan; finally a `Delete` must return null and anything else non-null. Stage `apply`.
+ * @category guards
+ */
+export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Violation[] {
+  const { planned, newState } = input;
+  const action: PlanAction = input.action ?? (planned.isNull() ? "Delete" : "Update");
+  if (newState === undefined) {
+    return [violation("apply", ContractRule.nilValue, [], "invalid nil value after apply")];
+  }
+  const conformance = checkConformance(schema, newState, "apply");
+  if (conformance.length > 0) return conformance;
+  const writeOnly = checkWriteOnlyNull(schema, newState, "apply");
+  if (writeOnly.length > 0) return writeOnly;
+  const unknowns = checkWhollyKnown(newState, "apply", "the provider still indicated an unknown value after apply");
+  if (unknowns.length > 0) return unknowns;
+  if (action !== "Delete") {
+    const compat = assertObjectCompatible(schema, planned, newState, "apply");
+    if (compat.length > 0) return compat;
+  }
+  if (action === "Delete" && !newState.isNull()) {
+    return [violation("apply", ContractRule.nullnessAfterApply, [], "returned a non-null object after destroying", [action])];
+  }
+  if (action !== "Delete" && newState.isNull()) {
+    return [violation("apply", ContractRule.nullnessAfterApply, [], "returned a null object", [action])];
+  }
+  return [];
+}
+
+/**
+ * Checks a ReadResource (refresh) response: type conformance, then no unknown values, then
+ * write-only attributes null. A null new state is fine (the object is gone).
+ *
+ * @remarks Differences from the prior state are drift, which core only logs; they are not
+ * violations. Stage `refresh`.
+ * @category guards
+ */
+export function checkReadResult(schema: BodyShape, newState: Value): Violation[] {
+  const conformance = checkConformance(schema, newState, "refresh");
+  if (conformance.length > 0) return conformance;
+  const unknowns = checkWhollyKnown(newState, "refresh", "the returned state contains unknown values");
+  if (unknowns.length > 0) return unknowns;
+  return checkWriteOnlyNull(schema, newState, "refresh");
+}
+
+/**
+ * Checks a ReadDataSource response: type conformance (stops the check), non-null, wholly known.
+ * @remarks Stage `data_source`; the unknown check is one violation for the whole object, as in
+ * core.
+ * @category guards
+ */
+export function checkDataSourceResult(schema: BodyShape, state: Value): Violation[] {
+  const conformance = checkConformance(schema, state, "data_source");
+  if (conformance.length > 0) return conformance;
+  return guarded("data_source", () => {
+    if (state.isNull()) return [violation("data_source", ContractRule.nullObject, [], "produced a null value")];
+    if (!state.isWhollyKnown()) {
+      return [violation("data_source", ContractRule.unknownValue, [], "produced a value that is not wholly known")];
+    }
+    return [];
+  });
+}
+
+/**
+ * Checks an UpgradeResourceState result: it must conform to the *current* schema, be wholly
+ * known (core cannot encode unknowns into state) and leave write-only attributes null.
+ * @remarks Stage `upgrade`.
+ * @category guards
+ */
+export function checkUpgradeResult(schema: BodyShape, upgraded: Value): Violation[] {
+  const conformance = checkConformance(schema, upgraded, "upgrade");
+  if (conformance.length > 0) return conformance;
+  const unknowns = checkWhollyKnown(upgraded, "upgrade", "value is not known");
+  if (unknowns.length > 0) return unknowns;
+  return checkWriteOnlyNull(schema, upgraded, "upgrade");
+}

@@ -94,6 +94,12 @@ const vectors: { name: string; value: Value; type: Type; json: string }[] = [
   { name: "1e21 without exponent", value: parsed("1e21"), type: numberType, json: "1000000000000000000000" },
   { name: "§7.10 1e-400", value: parsed("1e-400"), type: numberType, json: `0.${"0".repeat(399)}1` },
   { name: "float 0.1", value: float(0.1), type: numberType, json: "0.1" },
+  {
+    name: "§7.3 parsed 0.1 + parsed 0.2",
+    value: numberVal(CtyNumber.parse("0.1").add(CtyNumber.parse("0.2"))),
+    type: numberType,
+    json: "0.3",
+  },
   { name: "§7.4 float 0.1+0.2", value: float(0.1 + 0.2), type: numberType, json: "0.30000000000000004" },
   {
     name: "list",
@@ -201,6 +207,13 @@ describe("toJson / fromJson vectors (spec §3, §7)", () => {
     const back = fromJson(json, type);
     expectSame(back, value);
     expect(toJson(back, type)).toBe(json);
+  });
+});
+
+describe("toJson strings", () => {
+  it("writes a lone surrogate as \\ufffd, as Go writes invalid UTF-8", () => {
+    expect(toJson(stringVal("a\ud800b"), stringType)).toBe('"a\\ufffdb"');
+    expect(toJson(stringVal("\udc00"), stringType)).toBe('"\\ufffd"');
   });
 });
 

@@ -160,6 +160,10 @@ describe("toMsgpack", () => {
     expect(toHex(toMsgpack(numberVal(CtyNumber.parse("3.0")), numberType))).toBe("03");
   });
 
+  it("writes a lone surrogate as U+FFFD", () => {
+    expect(toHex(toMsgpack(stringVal("a\ud800"), stringType))).toBe("a461efbfbd");
+  });
+
   it("uses 16- and 32-bit headers for large collections", () => {
     const many = listVal(Array.from({ length: 70000 }, () => True));
     const bytes = toMsgpack(many, listType(boolType));

@@ -159,6 +159,19 @@ const vectors: Vector[] = [
     type: numberType,
     hex: `b4${asciiHex("18446744073709551615")}`,
   },
+  {
+    name: "§7.2 float64 literal 2^53+1 is 2^53",
+    value: float(2 ** 53 + 1),
+    type: numberType,
+    hex: "cf0020000000000000",
+  },
+  {
+    name: "§7.3 parsed 0.1 + parsed 0.2 is 0.3",
+    value: numberVal(CtyNumber.parse("0.1").add(CtyNumber.parse("0.2"))),
+    type: numberType,
+    hex: "a3302e33",
+  },
+  { name: "§7.4 float 0.1 + 0.2", value: float(0.1 + 0.2), type: numberType, hex: "cb3fd3333333333334" },
   { name: "#17 1.5 float", value: float(1.5), type: numberType, hex: "cb3ff8000000000000" },
   { name: "#17 1.5 parsed", value: parsed("1.5"), type: numberType, hex: "cb3ff8000000000000" },
   { name: "#17 -0.5", value: float(-0.5), type: numberType, hex: "cbbfe0000000000000" },
@@ -214,6 +227,15 @@ const vectors: Vector[] = [
     value: setVal([unknownVal(stringType), stringVal("a"), unknownVal(stringType)]),
     type: setType(stringType),
     hex: "93a161d40000d40000",
+  },
+  {
+    name: "§7.23 two equal objects with unknowns stay two set elements",
+    value: setVal([
+      objectVal({ a: stringVal("x"), id: unknownVal(stringType) }),
+      objectVal({ a: stringVal("x"), id: unknownVal(stringType) }),
+    ]),
+    type: setType(objectType({ a: stringType, id: stringType })),
+    hex: "9282a161a178a26964d4000082a161a178a26964d40000",
   },
   {
     name: "#24 map {b:1,a:2}",

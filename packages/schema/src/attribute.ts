@@ -64,17 +64,21 @@ export interface NestedAttributeOptions<M> extends AttributeOptions<M> {
   readonly keyBy?: readonly string[];
 }
 
+/** The literal value of a flag in an options type (`false` when absent). */
+type Flag<O, K extends string> = O extends Readonly<Record<K, infer V>> ? V : false;
+
 /** The presence an options literal describes. @category models */
-export type PresenceOf<O> = O extends { readonly required: true }
-  ? "required"
-  : O extends { readonly computed: true }
-    ? O extends { readonly optional: true }
-      ? "optional_computed"
-      : "computed"
-    : "optional";
+export type PresenceOf<O> =
+  Flag<O, "required"> extends true
+    ? "required"
+    : Flag<O, "computed"> extends true
+      ? Flag<O, "optional"> extends true
+        ? "optional_computed"
+        : "computed"
+      : "optional";
 
 /** Whether an options literal makes the attribute write-only. @category models */
-export type WriteOnlyOf<O> = O extends { readonly writeOnly: true } ? true : false;
+export type WriteOnlyOf<O> = Flag<O, "writeOnly"> extends true ? true : false;
 
 /** Options as seen by the implementation, whatever the model type. */
 interface LooseOptions {

@@ -279,7 +279,7 @@ function bodyToModel(
  *   attribute in a plan, or a write-only value in state throws.
  * - Empty or null list/set/map blocks become `[]`/`{}` (the Go framework shows them as null).
  * - Marks (sensitive) are dropped; they belong to core, not to provider code.
- * @throws {@link CtyError} with code `"conversion"` and the path of the offending value when the
+ * @throws `CtyError` (from `@tfkit/cty-values`) with code `"conversion"` and the path of the offending value when the
  * value does not fit the schema or the phase.
  * @category conversion
  */
@@ -493,7 +493,7 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Valu
  * requires). In the `"config"` phase computed-only attributes may be left out (they become
  * null). Sets are deduplicated and put in cty order. List and map blocks containing a dynamic
  * attribute become a tuple and an object, as Terraform decodes them.
- * @throws {@link CtyError} with code `"conversion"` and the model path when the model does not
+ * @throws `CtyError` (from `@tfkit/cty-values`) with code `"conversion"` and the model path when the model does not
  * fit (missing attribute, wrong JS type, an unsafe integer for `int64`, {@link Unknown} in state).
  * @category conversion
  */

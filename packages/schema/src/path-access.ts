@@ -108,7 +108,7 @@ function step1(cur: Value, step: PathStep, path: Path): Value {
  * give a null. Set elements are addressed by the element value itself (`rawEquals`). Unlike
  * cty-values' `getPath` (go-cty `Path.Apply`), which fails on these, this suits provider code
  * reading optional parts of a plan or state (seed 003).
- * @throws {@link CtyError} with code `"path"` when a step cannot apply to the type (no such
+ * @throws `CtyError` (from `@tfkit/cty-values`) with code `"path"` when a step cannot apply to the type (no such
  * attribute, indexing a string, a non-number list index).
  * @category combinators
  */
@@ -192,7 +192,7 @@ function setAt(cur: Value, p: Path, i: number, replacement: Value): Value {
  * one; a list index may point one past the end (append); a missing map key is added; a set step
  * replaces the element `rawEquals` to the key (or adds one) and the set is rebuilt in cty order.
  * The new value must conform to the type at the path (a typed null always does).
- * @throws {@link CtyError} with code `"path"` when a step does not apply, the path goes inside an
+ * @throws `CtyError` (from `@tfkit/cty-values`) with code `"path"` when a step does not apply, the path goes inside an
  * unknown value, or the new value does not fit.
  * @category combinators
  */

@@ -69,6 +69,7 @@ const ERROR_BRAND = Symbol.for("@tfkit/schema/SchemaError");
  * @category errors
  */
 export class SchemaError extends Error {
+  /** Always `"SchemaError"`. */
   override name = "SchemaError";
   /** Every problem found, each prefixed with its attribute path. */
   readonly problems: readonly string[];

@@ -38,8 +38,12 @@ function isNonStarterChar(cp: number): boolean {
   return ("\u0345" + ch).normalize("NFD").startsWith(ch);
 }
 
-/** Does the character's decomposition begin with a non-starter (x/text "leading non-starters")? */
+/**
+ * x/text "leading non-starters": the decomposition begins with a non-starter, or the character
+ * combines with what precedes it (NFC_QC=Maybe starters such as Hangul vowel and final jamo).
+ */
 function hasLeadingNonStarter(cp: number): boolean {
+  if (compositionTables().backward.has(cp)) return true;
   const d = String.fromCodePoint(cp).normalize("NFD");
   return isNonStarterChar(d.codePointAt(0) as number);
 }
@@ -52,6 +56,10 @@ function isInert(cp: number): boolean {
   }
   const ch = String.fromCodePoint(cp);
   if (ch.normalize("NFD") !== ch) return false;
+  // x/text's NFC properties count the trailing non-starters of the compatibility decomposition
+  // too, so U+00AF MACRON (NFKD: space + U+0304) is not inert while U+2002 EN SPACE is.
+  const k = Array.from(ch.normalize("NFKD"));
+  if (isNonStarterChar(k[k.length - 1]?.codePointAt(0) as number)) return false;
   if (isNonStarterChar(cp)) return false;
   const t = compositionTables();
   return !t.forward.has(cp) && !t.backward.has(cp);
@@ -80,13 +88,18 @@ export function safeKnownPrefix(prefix: string): string {
     }
   }
 
-  // Step 2: drop the last grapheme cluster unless it is one delimiter character.
+  // Step 2 (go-textseg's scanner without EOF): walk the grapheme clusters; the scanner cannot
+  // emit a lone CR or LF without seeing more input, so everything from one onwards is dropped.
+  // Otherwise drop the last cluster unless it is one delimiter character.
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   let lastIndex = 0;
   let lastSegment = "";
   for (const seg of segmenter.segment(s)) {
+    const text = seg.segment;
+    if (text.startsWith("\n") || (text.startsWith("\r") && !text.startsWith("\r\n")))
+      return s.slice(0, seg.index);
     lastIndex = seg.index;
-    lastSegment = seg.segment;
+    lastSegment = text;
   }
   const segCps = Array.from(lastSegment);
   if (segCps.length === 1 && DELIMITERS.has(segCps[0]?.codePointAt(0) as number)) return s;

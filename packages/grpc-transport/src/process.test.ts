@@ -104,6 +104,61 @@ const alive = (pid: number): boolean => {
   }
 };
 
+describe("bundled provider", () => {
+  it("starts when bundled by esbuild as ESM with code splitting (grpc-js then arrives as `default`)", async () => {
+    const outdir = join(buildDir, "esm-split");
+    const entry = join(buildDir, "entry.ts");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(
+      entry,
+      `import { serve } from ${JSON.stringify(join(import.meta.dirname, "index.ts"))};\n` +
+        "await serve({ getProviderSchema: () => ({ provider: { block: {} } }) });\n",
+    );
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      outdir,
+      outExtension: { ".js": ".mjs" },
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+      },
+      logLevel: "warning",
+    });
+    const child = spawn(process.execPath, [join(outdir, "entry.mjs")], {
+      env: { PATH: process.env.PATH ?? "", ...pluginEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let err = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no handshake: ${err}`)), 15_000);
+      child.stdout?.once("data", (d: Buffer) => {
+        clearTimeout(t);
+        resolve(d.toString().split("\n")[0] ?? "");
+      });
+      child.on("exit", () => reject(new Error(`exited: ${err}`)));
+    });
+    expect(line).toMatch(/^1\|6\|unix\|/);
+    const client = clientFor(line);
+    const res = await client.unary(
+      "/tfplugin6.Provider/GetProviderSchema",
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
+    expect(res.provider?.block).toBeDefined();
+    client.close();
+    child.kill("SIGTERM");
+  }, 60_000);
+});
+
 describe("provider process", () => {
   it("run by hand (no magic cookie): prints the human message on stderr, nothing on stdout, exits 1", async () => {
     const p = await startProvider({});

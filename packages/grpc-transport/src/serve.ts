@@ -123,6 +123,15 @@ function redirectStdoutToStderr(): void {
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 }
 
+/**
+ * Loads grpc-js lazily (the barrel stays cheap to import). grpc-js is CommonJS: a bundler that
+ * turns it into an ES chunk (esbuild `--format=esm --splitting`) exposes it only as `default`.
+ */
+async function loadGrpcJs(): Promise<typeof grpc> {
+  const mod = (await import("@grpc/grpc-js")) as typeof grpc & { default?: typeof grpc };
+  return mod.ServerCredentials === undefined && mod.default !== undefined ? mod.default : mod;
+}
+
 function socketPath(dir: string): string {
   // go-plugin: os.CreateTemp(dir, "plugin") → "<dir>/plugin<random digits>".
   const random = `${Date.now() % 1e6}${Math.floor(Math.random() * 1e9)}`;
@@ -239,7 +248,7 @@ export async function serve(server: ProviderServer, options: ServeOptions = {}):
     });
   }
 
-  const grpcJs = await import("@grpc/grpc-js");
+  const grpcJs = await loadGrpcJs();
   const clientCertPem = debug ? undefined : env.PLUGIN_CLIENT_CERT || undefined;
   let credentials: grpc.ServerCredentials;
   let certField = "";

@@ -33,6 +33,8 @@ export interface Workspace {
   writeConfig(hcl: string): void;
   /** Runs `terraform <args>` in the directory with the CLI config and no checkpoint calls. */
   run(...args: string[]): Promise<TerraformRun>;
+  /** Same as {@link Workspace.run} with extra environment variables. */
+  runWith(extraEnv: Readonly<Record<string, string>>, ...args: string[]): Promise<TerraformRun>;
   /** The local state file, parsed. */
   state(): TerraformState;
   /** terraform's debug log of every run so far. */
@@ -81,10 +83,13 @@ export function createWorkspace(providerDir: string): Workspace {
       writeFileSync(join(dir, "main.tf"), hcl);
     },
     run(...args) {
+      return this.runWith({}, ...args);
+    },
+    runWith(extraEnv, ...args) {
       return new Promise((resolvePromise, reject) => {
         const child = spawn(terraformPath ?? "terraform", args, {
           cwd: dir,
-          env,
+          env: { ...env, ...extraEnv },
           stdio: ["ignore", "pipe", "pipe"],
         });
         let stdout = "";

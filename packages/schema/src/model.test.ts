@@ -342,6 +342,16 @@ describe("toModel", () => {
     );
   });
 
+  it("maps null object attributes to null, dynamic ones included", () => {
+    const s = resourceSchema({ attributes: { o: attr.object({ d: t.dynamic, s: t.string }, ok) } });
+    const v = objectVal({ o: objectVal({ d: nullVal(t.dynamic.type), s: nullVal(t.string.type) }) });
+    expect(toModel(s, v, "state").o).toEqual({ d: null, s: null });
+    const withValue = objectVal({ o: objectVal({ d: numberVal(1), s: stringVal("x") }) });
+    const o = toModel(s, withValue, "state").o;
+    expect(o?.s).toBe("x");
+    expect(o?.d && valueGoString(o.d)).toBe("cty.NumberIntVal(1)");
+  });
+
   it("ignores marks", () => {
     const m = new Map(v.entries());
     m.set("name", mark(stringVal("web"), "sensitive"));

@@ -75,7 +75,7 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
       return v.elements().map((e, i) => {
         const p = withIndex(path, numberVal(i));
         const es = (spec.elements as readonly TypeSpec[])[i] as TypeSpec;
-        return e.isNull() && es.kind !== "dynamic" ? null : typeValueToModel(es, e, p);
+        return e.isNull() ? null : typeValueToModel(es, e, p);
       });
     case "map": {
       const out: Record<string, unknown> = {};
@@ -91,7 +91,7 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
         const e = v.entries().get(k);
         if (e === undefined) fail(`missing required attribute "${k}"`, path);
         const p = withAttribute(path, k);
-        defineEntry(out, k, e.isNull() && as.kind !== "dynamic" ? null : typeValueToModel(as, e, p));
+        defineEntry(out, k, e.isNull() ? null : typeValueToModel(as, e, p));
       }
       return out;
     }

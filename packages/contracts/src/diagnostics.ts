@@ -50,20 +50,6 @@ const BUG = "\n\nThis is a bug in the provider, which should be reported in the 
 const WRITE_ONLY_TAIL =
   "Write-only attributes cannot be read back from the provider. This is a bug in the provider, which should be reported in the provider's own issue tracker.";
 
-const COMPAT_RULES: ReadonlySet<ContractRule> = new Set<ContractRule>([
-  ContractRule.presenceChanged,
-  ContractRule.sensitiveInconsistent,
-  ContractRule.computedBlockNull,
-  ContractRule.blockCountChanged,
-  ContractRule.wrongType,
-  ContractRule.refinementViolated,
-  ContractRule.valueChanged,
-  ContractRule.becameUnknown,
-  ContractRule.elementsChanged,
-  ContractRule.setUncorrelated,
-  ContractRule.setGrew,
-]);
-
 /** Terraform `tfdiags.FormatErrorPrefixed(err, addr)`. */
 function prefixed(addr: string, v: Violation): string {
   return v.path.length === 0 ? `${addr}: ${v.message}` : `${addr}${formatPath(v.path)}: ${v.message}`;
@@ -230,9 +216,4 @@ export function toDiagnostic(v: Violation, ctx: DiagnosticContext): ContractDiag
  */
 export function toDiagnostics(vs: readonly Violation[], ctx: DiagnosticContext): ContractDiagnostic[] {
   return vs.map((v) => toDiagnostic(v, ctx));
-}
-
-/** @internal Whether a rule comes from the compatibility (apply / final plan) checks. */
-export function isCompatibilityRule(rule: ContractRule): boolean {
-  return COMPAT_RULES.has(rule);
 }

@@ -55,6 +55,11 @@ describe("typeToJson (spec §3.1)", () => {
       '["tuple",["string","number","bool","dynamic",["list","string"]]]',
     ],
     ["empty object", objectType({}), '["object",{}]'],
+    [
+      "integer-like names sorted byte-wise",
+      objectType({ a: stringType, "9": stringType, "10": stringType }, ["9", "10"]),
+      '["object",{"10":"string","9":"string","a":"string"},["10","9"]]',
+    ],
     ["HTML characters escaped", objectType({ "<x>": stringType }), '["object",{"\\u003cx\\u003e":"string"}]'],
     ["quote and backslash", objectType({ 'a"b\\c': stringType }), '["object",{"a\\"b\\\\c":"string"}]'],
     [

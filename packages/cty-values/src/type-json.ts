@@ -2,6 +2,7 @@ import { CtyError, isCtyError } from "./errors.js";
 import { goQuote } from "./internal/go-quote.js";
 import { type JsonNode, parseJsonPrefix, skipJsonSpace } from "./json/parse.js";
 import { goJsonString } from "./json/quote.js";
+import { attributeNames } from "./msgpack/attribute-names.js";
 import {
   boolType,
   compareUtf8,
@@ -47,9 +48,7 @@ export function typeToJson(t: Type): string {
     case "tuple":
       return `["tuple",[${t.elementTypes.map(typeToJson).join(",")}]]`;
     case "object": {
-      // Attribute names are stored byte-sorted already; sort again in case a caller built the
-      // object by hand.
-      const names = Object.keys(t.attributeTypes).sort(compareUtf8);
+      const names = attributeNames(t);
       let out = '["object",{';
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;

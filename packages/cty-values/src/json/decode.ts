@@ -1,5 +1,6 @@
 import { CtyError, isCtyError } from "../errors.js";
 import { goQuote } from "../internal/go-quote.js";
+import { attributeNames } from "../msgpack/attribute-names.js";
 import { buildList, buildMap, buildObject, buildSet, buildTuple } from "../msgpack/build.js";
 import { PathTracker, rebase } from "../msgpack/path-tracker.js";
 import { isAscii } from "../msgpack/utf8.js";
@@ -157,7 +158,7 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
         path.pop();
       }
       // Absent attributes are null (lenient, as go-cty).
-      for (const name of Object.keys(attrTypes)) {
+      for (const name of attributeNames(t)) {
         if (!vals.has(name)) vals.set(name, nullVal(attrTypes[name] as Type));
       }
       return vals.size === 0 ? EmptyObjectVal : buildObject(t, vals);

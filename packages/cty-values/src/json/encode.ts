@@ -1,3 +1,4 @@
+import { attributeNames } from "../msgpack/attribute-names.js";
 import { conformingValue } from "../msgpack/conform.js";
 import { PathTracker, rebase } from "../msgpack/path-tracker.js";
 import type { CtyNumber } from "../number.js";
@@ -101,7 +102,7 @@ function marshal(v: Value, t: Type, path: PathTracker): string {
       const m = p as ReadonlyMap<string, Value>;
       let out = "{";
       let first = true;
-      for (const name of Object.keys(t.attributeTypes)) {
+      for (const name of attributeNames(t)) {
         if (!first) out += ",";
         first = false;
         path.attr(name);

@@ -311,6 +311,13 @@ describe("fromJson (spec §3.3)", () => {
     expect(toJson(fromJson('["c","a","b"]', setType(stringType)), setType(stringType))).toBe('["a","b","c"]');
   });
 
+  it("orders integer-like attribute names byte-wise", () => {
+    const t = objectType({ a: numberType, "9": numberType, "10": numberType });
+    const json = '{"10":1,"9":2,"a":3}';
+    expect(toJson(objectVal({ a: int(3), "9": int(2), "10": int(1) }), t)).toBe(json);
+    expect(toJson(fromJson('{"a":3,"9":2,"10":1}', t), t)).toBe(json);
+  });
+
   it("sorts map keys byte-wise whatever their order in the text", () => {
     const t = mapType(numberType);
     expect(toJson(fromJson('{"\u{1f600}":2,"b":1,"a":0,"\uff01":3}', t), t)).toBe(

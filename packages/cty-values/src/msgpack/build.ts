@@ -1,4 +1,5 @@
 import { canonicalSetElements } from "../set.js";
+import { attributeNames } from "./attribute-names.js";
 import type { ListType, MapType, ObjectType, SetType, TupleType, Type } from "../type.js";
 import { listVal, mapVal, objectVal, setVal, tupleVal, Value } from "../value.js";
 
@@ -43,8 +44,7 @@ export function buildTuple(t: TupleType, elements: Value[]): Value {
 export function buildObject(t: ObjectType, attributes: Map<string, Value>): Value {
   if (t.optional.size > 0) return objectVal(attributes);
   const ordered = new Map<string, Value>();
-  // ObjectType keeps its names in ascending byte-wise order: the payload order.
-  for (const name of Object.keys(t.attributeTypes)) {
+  for (const name of attributeNames(t)) {
     const v = attributes.get(name);
     if (v === undefined || v.type !== t.attributeTypes[name]) return objectVal(attributes);
     ordered.set(name, v);

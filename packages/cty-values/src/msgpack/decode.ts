@@ -30,6 +30,7 @@ import {
   unknownVal,
   Value,
 } from "../value.js";
+import { attributeNames } from "./attribute-names.js";
 import { buildList, buildMap, buildSet, buildTuple } from "./build.js";
 import { REFINED_UNKNOWN_EXT } from "./encode.js";
 import { PathTracker, rebase } from "./path-tracker.js";
@@ -438,8 +439,7 @@ const layouts = new WeakMap<ObjectType, ObjectLayout>();
 function layoutOf(t: ObjectType): ObjectLayout {
   let l = layouts.get(t);
   if (l === undefined) {
-    // ObjectType keeps names in ascending byte-wise order, the order go-cty writes them.
-    const names = Object.keys(t.attributeTypes);
+    const names = attributeNames(t);
     l = {
       names,
       types: names.map((n) => t.attributeTypes[n] as Type),

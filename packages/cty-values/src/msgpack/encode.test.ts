@@ -30,7 +30,7 @@ import {
 } from "../value.js";
 import { fromMsgpack } from "./decode.js";
 import { toMsgpack } from "./encode.js";
-import { asciiHex, toHex } from "./test-util.js";
+import { asciiHex, fromHex, toHex } from "./test-util.js";
 
 function encodeError(f: () => unknown): { code: string; message: string; path: string } {
   try {
@@ -158,6 +158,14 @@ describe("toMsgpack", () => {
     expect(toHex(toMsgpack(numberVal(CtyNumber.fromFloat64(-0)), numberType))).toBe("00");
     expect(toHex(toMsgpack(numberVal(CtyNumber.parse("1p3")), numberType))).toBe("08");
     expect(toHex(toMsgpack(numberVal(CtyNumber.parse("3.0")), numberType))).toBe("03");
+  });
+
+  it("orders integer-like attribute names byte-wise, not as JavaScript lists them", () => {
+    const t = objectType({ a: numberType, "9": numberType, "10": numberType });
+    const v = objectVal({ a: numberVal(3), "9": numberVal(2), "10": numberVal(1) });
+    const hex = "83a2313001a13902a16103";
+    expect(toHex(toMsgpack(v, t))).toBe(hex);
+    expect(toHex(toMsgpack(fromMsgpack(fromHex(hex), t), t))).toBe(hex);
   });
 
   it("writes a lone surrogate as U+FFFD", () => {

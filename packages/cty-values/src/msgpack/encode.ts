@@ -3,6 +3,7 @@ import { refine } from "../refinement.js";
 import { stringType, type Type } from "../type.js";
 import { typeToJson } from "../type-json.js";
 import { isUnknownPayload, NULL_PAYLOAD, type Refinement, unknownVal, type Value } from "../value.js";
+import { attributeNames } from "./attribute-names.js";
 import { conformingValue } from "./conform.js";
 import { PathTracker, rebase } from "./path-tracker.js";
 import { encodeUtf8, utf8Length } from "./utf8.js";
@@ -117,9 +118,8 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
     }
     case "object": {
       const m = p as ReadonlyMap<string, Value>;
-      const names = Object.keys(t.attributeTypes);
+      const names = attributeNames(t);
       w.mapHeader(names.length);
-      // ObjectType keeps attribute names in ascending byte-wise order already.
       for (const name of names) {
         path.attr(name);
         const av = m.get(name);

@@ -16,15 +16,6 @@ const TABLE: Uint32Array = (() => {
   return t;
 })();
 
-/** @internal CRC-32 IEEE of the bytes, as an unsigned 32-bit integer. */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) {
-    c = (TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** @internal CRC-32 IEEE of a string's UTF-8 encoding (lone surrogates as U+FFFD, as Go sees them). */
 export function crc32String(s: string): number {
   let c = 0xffffffff;

@@ -49,11 +49,19 @@ export function runAttributePlanModifiers(
   planned: Value,
 ): AttributeModifiersResult {
   const run: Run = { config, state, plan: planned, replace: [], diagnostics: [], failed: false };
-  const out = modifyBody(schema, planned, config, state, [], run);
+  const out = modifyBody(schema, planned, config, state, [], !state.isNull(), run);
   return { planned: out, requiresReplace: run.replace, diagnostics: run.diagnostics };
 }
 
-function modifyBody(body: SchemaBody, planned: Value, config: Value, state: Value, path: Path, run: Run): Value {
+function modifyBody(
+  body: SchemaBody,
+  planned: Value,
+  config: Value,
+  state: Value,
+  path: Path,
+  inPrior: boolean,
+  run: Run,
+): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
   const out = new Map(planned.entries());
   let changed = false;
@@ -61,7 +69,7 @@ function modifyBody(body: SchemaBody, planned: Value, config: Value, state: Valu
     if (run.failed) break;
     const v = out.get(name);
     if (v === undefined) continue;
-    const nv = modifyAttribute(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], run);
+    const nv = modifyAttribute(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], inPrior, run);
     if (nv !== v) {
       out.set(name, nv);
       changed = true;
@@ -71,7 +79,7 @@ function modifyBody(body: SchemaBody, planned: Value, config: Value, state: Valu
     if (run.failed) break;
     const v = out.get(name);
     if (v === undefined) continue;
-    const nv = modifyBlock(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], run);
+    const nv = modifyBlock(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], inPrior, run);
     if (nv !== v) {
       out.set(name, nv);
       changed = true;
@@ -86,6 +94,7 @@ function modifyAttribute(
   config: Value,
   state: Value,
   path: Path,
+  inPrior: boolean,
   run: Run,
 ): Value {
   let plan = planned;
@@ -108,6 +117,7 @@ function modifyAttribute(
       config: run.config,
       state: run.state,
       plan: run.plan,
+      inPriorState: inPrior,
     };
     const result = m.modify(request);
     if (result === undefined) continue;
@@ -121,14 +131,24 @@ function modifyAttribute(
   }
   if (spec.kind !== "nested_attribute" || plan.isNull() || !plan.isKnown()) return plan;
   const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
-  if (spec.nesting === "single") return modifyBody(body, plan, config, state, path, run);
-  return modifyElements(body, spec.keyBy, plan, config, state, path, run);
+  if (spec.nesting === "single") return modifyBody(body, plan, config, state, path, inPrior, run);
+  return modifyElements(body, spec.keyBy, plan, config, state, path, inPrior, run);
 }
 
-function modifyBlock(spec: BlockSpec, planned: Value, config: Value, state: Value, path: Path, run: Run): Value {
+function modifyBlock(
+  spec: BlockSpec,
+  planned: Value,
+  config: Value,
+  state: Value,
+  path: Path,
+  inPrior: boolean,
+  run: Run,
+): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
-  if (spec.nesting === "single" || spec.nesting === "group") return modifyBody(spec, planned, config, state, path, run);
-  return modifyElements(spec, spec.keyBy, planned, config, state, path, run);
+  if (spec.nesting === "single" || spec.nesting === "group") {
+    return modifyBody(spec, planned, config, state, path, inPrior, run);
+  }
+  return modifyElements(spec, spec.keyBy, planned, config, state, path, inPrior, run);
 }
 
 function modifyElements(
@@ -138,6 +158,7 @@ function modifyElements(
   config: Value,
   state: Value,
   path: Path,
+  inPrior: boolean,
   run: Run,
 ): Value {
   const et = elementType(planned.type);
@@ -147,7 +168,9 @@ function modifyElements(
     if (run.failed) return el.value;
     const c = counterpart(config, el, keyBy, et, configUsed);
     const s = counterpart(state, el, keyBy, et, stateUsed);
-    return modifyBody(body, el.value, c, s, [...path, el.step], run);
+    // Keyed elements without a prior element of the same key are new: plan them like a create.
+    const elementInPrior = keyBy.length > 0 && el.key === undefined ? inPrior && s.isKnown() && !s.isNull() : inPrior;
+    return modifyBody(body, el.value, c, s, [...path, el.step], elementInPrior, run);
   });
 }
 

@@ -27,6 +27,12 @@ export interface PlanModifierRequest {
   readonly state: Value;
   /** The whole planned state as it was before attribute plan modifiers ran. */
   readonly plan: Value;
+  /**
+   * Whether the object holding this attribute exists in the prior state: false on create and,
+   * inside `keyBy` collections, for elements with no prior element of the same key. (Without
+   * `keyBy` this follows the Go framework, which only knows whether the whole state is null.)
+   */
+  readonly inPriorState: boolean;
 }
 
 /**
@@ -104,7 +110,9 @@ export function planModifier<M = unknown>(definition: {
  *
  * @remarks The Go framework's `UseStateForUnknown()`: no-op on create (whole prior state null),
  * when the planned value is known, or when the config value is unknown; otherwise the planned
- * value becomes the state value, even a null one.
+ * value becomes the state value, even a null one. Inside `keyBy` collections a new element counts
+ * as a create (see {@link PlanModifierRequest.inPriorState}), so it stays unknown instead of
+ * copying the null of a missing state element.
  * @category constructors
  */
 export function useStateForUnknown(): AttributePlanModifier {
@@ -112,7 +120,7 @@ export function useStateForUnknown(): AttributePlanModifier {
     kind: "use_state_for_unknown",
     description: "Once set, the value of this attribute in state will not change.",
     modify: (req: PlanModifierRequest): PlanModifierResult | undefined => {
-      if (req.state.isNull() || req.planValue.isKnown() || !req.configValue.isKnown()) return undefined;
+      if (!req.inPriorState || req.planValue.isKnown() || !req.configValue.isKnown()) return undefined;
       return { planValue: req.stateValue };
     },
   });
@@ -146,7 +154,7 @@ export type RequiresReplaceIfResult =
  * Requires replacement when the attribute changes and `condition` says so.
  *
  * @remarks The Go framework's `RequiresReplaceIf(f, description, markdownDescription)`: no-op on
- * create (prior state null), on destroy (plan null), and when the planned value equals the state
+ * create (prior state null; for `keyBy` collections also a new element), on destroy (plan null), and when the planned value equals the state
  * value exactly (`tftypes.Value.Equal`: an unknown plan is a change); otherwise `condition`
  * decides.
  * @category constructors
@@ -195,7 +203,7 @@ function replaceModifier(
     kind,
     description,
     modify: (req: PlanModifierRequest): PlanModifierResult | undefined => {
-      if (req.state.isNull() || req.plan.isNull()) return undefined;
+      if (!req.inPriorState || req.plan.isNull()) return undefined;
       if (rawEquals(unrefinedDeep(req.planValue), unrefinedDeep(req.stateValue))) return undefined;
       const r = condition(req);
       if (typeof r === "boolean") return { requiresReplace: r };

@@ -147,10 +147,13 @@ describe("serve() with AutoMTLS", () => {
   });
 
   it("refuses a client without a certificate at the TLS layer", async () => {
-    const s = await start(schemaServer);
-    const called = false;
-    const guarded: ProviderServer = { ...schemaServer };
-    void guarded;
+    let called = false;
+    const s = await start({
+      getProviderSchema: () => {
+        called = true;
+        return {};
+      },
+    });
     await expect(
       s
         .client({ clientCert: null })

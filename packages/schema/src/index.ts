@@ -64,6 +64,7 @@ export type {
   Model,
   Phase,
   Plan,
+  Proposed,
   SchemaBody,
   State,
 } from "./model-types.js";

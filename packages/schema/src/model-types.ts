@@ -19,6 +19,9 @@ import type { Unknown } from "./unknown.js";
  *   `null`; computed-only attributes are left out (they are always null in config).
  * - `"known_config"`: the configuration handed to create, read, update and delete, which never
  *   holds unknowns (seed 003); otherwise as `"config"`.
+ * - `"proposed"`: a planned state while planning (what a resource's plan hook sees): anything
+ *   may be {@link Unknown}, since configuration may still be unknown; optional and computed
+ *   values may be `null`; write-only values are `null`.
  * - `"plan"`: the planned new state handed to create/update (seed 003). Required values are
  *   known and non-null; optional non-computed values are known, maybe `null`; computed values
  *   (and everything inside a computed nested attribute) may be {@link Unknown} or `null`;
@@ -27,7 +30,7 @@ import type { Unknown } from "./unknown.js";
  *   values are `null`.
  * @category models
  */
-export type Phase = "config" | "known_config" | "plan" | "state";
+export type Phase = "config" | "known_config" | "proposed" | "plan" | "state";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
@@ -50,19 +53,25 @@ type Field<
       : V | null
     : W extends true
       ? null
-      : Ph extends "plan"
-        ? C extends true
-          ? V | null | Unknown
-          : P extends "required"
-            ? V
-            : P extends "optional"
-              ? V | null
-              : V | null | Unknown
-        : C extends true
-          ? V | null
-          : P extends "required"
-            ? V
-            : V | null;
+      : Ph extends "proposed"
+        ? P extends "required"
+          ? C extends true
+            ? V | null | Unknown
+            : V | Unknown
+          : V | null | Unknown
+        : Ph extends "plan"
+          ? C extends true
+            ? V | null | Unknown
+            : P extends "required"
+              ? V
+              : P extends "optional"
+                ? V | null
+                : V | null | Unknown
+          : C extends true
+            ? V | null
+            : P extends "required"
+              ? V
+              : V | null;
 
 type NestWrap<N extends AttributeNesting | BlockNesting, O> = N extends "single" | "group"
   ? O
@@ -115,7 +124,7 @@ type BlockField<X, Ph extends Phase, C extends boolean> =
         : BlockValueModel<X, Ph, C> | ConfigUnknown<Ph>
     : never;
 
-type ConfigUnknown<Ph extends Phase> = Ph extends "config" ? Unknown : never;
+type ConfigUnknown<Ph extends Phase> = Ph extends "config" | "proposed" ? Unknown : never;
 
 /**
  * Record types with a string index signature (the wide `Attributes`/`Blocks`, which TypeScript
@@ -157,6 +166,9 @@ export type Config<S extends SchemaBody> = Model<S, "config">;
 
 /** The configuration model handed to create/read/update/delete: no unknowns (see {@link Phase}). @category models */
 export type KnownConfig<S extends SchemaBody> = Model<S, "known_config">;
+
+/** A planned state while planning, e.g. in a plan hook (see {@link Phase}). @category models */
+export type Proposed<S extends SchemaBody> = Model<S, "proposed">;
 
 /** The planned-state model handed to create/update (see {@link Phase}). @category models */
 export type Plan<S extends SchemaBody> = Model<S, "plan">;

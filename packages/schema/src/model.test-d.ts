@@ -2,7 +2,7 @@ import type { CtyNumber, Value } from "@tfkit/cty-values";
 import { describe, expectTypeOf, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
-import type { Config, KnownConfig, Plan, State } from "./model-types.js";
+import type { Config, KnownConfig, Plan, Proposed, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
 import { t } from "./type-spec.js";
 import type { Unknown } from "./unknown.js";
@@ -76,6 +76,18 @@ describe("KnownConfig<S>", () => {
     expectTypeOf<KnownConfig<S>["password"]>().toEqualTypeOf<string | null>();
     expectTypeOf<KnownConfig<S>["network_interface"]>().toEqualTypeOf<{ subnet: string }[]>();
     expectTypeOf<KnownConfig<S>>().not.toHaveProperty("id");
+  });
+});
+
+describe("Proposed<S>", () => {
+  it("lets anything be unknown while planning, keeps required non-null, nulls write-only", () => {
+    expectTypeOf<Proposed<S>["name"]>().toEqualTypeOf<string | Unknown>();
+    expectTypeOf<Proposed<S>["description"]>().toEqualTypeOf<string | null | Unknown>();
+    expectTypeOf<Proposed<S>["id"]>().toEqualTypeOf<string | null | Unknown>();
+    expectTypeOf<Proposed<S>["password"]>().toEqualTypeOf<null>();
+    expectTypeOf<Proposed<S>["network_interface"]>().toEqualTypeOf<
+      { subnet: string | Unknown; ip: string | null | Unknown }[] | Unknown
+    >();
   });
 });
 

@@ -313,6 +313,11 @@ describe("toModel", () => {
     expect(errorOf(() => toModel(schema, withAttr("secret", stringVal("s")), "state"))).toBe(
       ".secret: write-only attribute has a value in the state; it must be null",
     );
+    // While planning, configuration (and so required values and blocks) may still be unknown.
+    expect(toModel(schema, withAttr("name", unknownVal(t.string.type)), "proposed").name).toBe(Unknown);
+    expect(toModel(schema, withAttr("nic", unknownVal(schema.blocks.nic.type)), "proposed").nic).toBe(
+      Unknown,
+    );
     // Blocks are never unknown in a plan.
     expect(errorOf(() => toModel(schema, withAttr("nic", unknownVal(schema.blocks.nic.type)), "plan"))).toBe(
       ".nic: unexpected unknown block in the planned state",

@@ -112,7 +112,7 @@ interface Ctx {
 }
 
 function mayBeUnknown(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): boolean {
-  if (phase === "config") return true;
+  if (phase === "config" || phase === "proposed") return true;
   if (phase === "state" || phase === "known_config") return false;
   return inComputed || spec.computed;
 }
@@ -127,6 +127,7 @@ function mayBeNull(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): b
 const PHASE_NAME: Record<Phase, string> = {
   config: "configuration",
   known_config: "configuration",
+  proposed: "proposed state",
   plan: "planned state",
   state: "state",
 };
@@ -203,7 +204,9 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
     !v.isKnown() ||
     (spec.nesting !== "single" && spec.nesting !== "group" && !v.isNull() && hasUnknownElement(v))
   ) {
-    if (ctx.phase !== "config") fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
+    if (ctx.phase !== "config" && ctx.phase !== "proposed") {
+      fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
+    }
     return Unknown;
   }
   const body: SchemaBody = spec;

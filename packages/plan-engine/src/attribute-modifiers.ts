@@ -69,7 +69,15 @@ function modifyBody(
     if (run.failed) break;
     const v = out.get(name);
     if (v === undefined) continue;
-    const nv = modifyAttribute(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], inPrior, run);
+    const nv = modifyAttribute(
+      spec,
+      v,
+      attrOf(config, name),
+      attrOf(state, name),
+      [...path, attributeStep(name)],
+      inPrior,
+      run,
+    );
     if (nv !== v) {
       out.set(name, nv);
       changed = true;
@@ -79,7 +87,15 @@ function modifyBody(
     if (run.failed) break;
     const v = out.get(name);
     if (v === undefined) continue;
-    const nv = modifyBlock(spec, v, attrOf(config, name), attrOf(state, name), [...path, attributeStep(name)], inPrior, run);
+    const nv = modifyBlock(
+      spec,
+      v,
+      attrOf(config, name),
+      attrOf(state, name),
+      [...path, attributeStep(name)],
+      inPrior,
+      run,
+    );
     if (nv !== v) {
       out.set(name, nv);
       changed = true;
@@ -169,7 +185,8 @@ function modifyElements(
     const c = counterpart(config, el, keyBy, et, configUsed);
     const s = counterpart(state, el, keyBy, et, stateUsed);
     // Keyed elements without a prior element of the same key are new: plan them like a create.
-    const elementInPrior = keyBy.length > 0 && el.key === undefined ? inPrior && s.isKnown() && !s.isNull() : inPrior;
+    const elementInPrior =
+      keyBy.length > 0 && el.key === undefined ? inPrior && s.isKnown() && !s.isNull() : inPrior;
     return modifyBody(body, el.value, c, s, [...path, el.step], elementInPrior, run);
   });
 }

@@ -38,7 +38,11 @@ export {
 export { type AttributeModifiersResult, runAttributePlanModifiers } from "./attribute-modifiers.js";
 export { applyDefaults } from "./defaults.js";
 export { markComputedNilsAsUnknown } from "./mark-unknown.js";
-export { type CoreMessageOptions, filterRequiresReplace, normaliseRequiresReplace } from "./requires-replace.js";
+export {
+  type CoreMessageOptions,
+  filterRequiresReplace,
+  normaliseRequiresReplace,
+} from "./requires-replace.js";
 export { nullWriteOnlyAttributes } from "./write-only.js";
 
 // --- rendering ---

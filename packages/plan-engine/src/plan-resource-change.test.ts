@@ -37,7 +37,11 @@ describe("planResourceChange: defaults and unknown marking", () => {
   });
 
   it("create: defaults applied, every unset computed attribute unknown", () => {
-    const r = plan(sch, nullVal(sch.type), obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }));
+    const r = plan(
+      sch,
+      nullVal(sch.type),
+      obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }),
+    );
     expectValue(r.plannedState, obj({ id: US, name: s("a"), port: n(8080), zone: US }));
     expect(r.action).toBe("create");
     expect(r.requiresReplace).toEqual([]);
@@ -45,20 +49,33 @@ describe("planResourceChange: defaults and unknown marking", () => {
 
   it("no-op update: computed values stay as in state (no marking)", () => {
     const prior = obj({ id: s("i"), name: s("a"), port: n(8080), zone: s("z1") });
-    const r = plan(sch, prior, obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }));
+    const r = plan(
+      sch,
+      prior,
+      obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }),
+    );
     expectValue(r.plannedState, prior);
     expect(r.action).toBe("noop");
   });
 
   it("a default that differs from state beats the state and counts as a change (marks the rest unknown)", () => {
     const prior = obj({ id: s("i"), name: s("a"), port: n(9090), zone: s("z1") });
-    const r = plan(sch, prior, obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }));
+    const r = plan(
+      sch,
+      prior,
+      obj({ id: NS, name: s("a"), port: nullVal(sch.attributes.port.type), zone: NS }),
+    );
     expectValue(r.plannedState, obj({ id: US, name: s("a"), port: n(8080), zone: US }));
     expect(r.action).toBe("update");
   });
 
   it("write-only attributes are planned null", () => {
-    const wo = resourceSchema({ attributes: { secret: attr.string({ optional: true, writeOnly: true }), name: attr.string({ optional: true }) } });
+    const wo = resourceSchema({
+      attributes: {
+        secret: attr.string({ optional: true, writeOnly: true }),
+        name: attr.string({ optional: true }),
+      },
+    });
     const r = plan(wo, nullVal(wo.type), obj({ secret: s("pw"), name: s("a") }));
     expectValue(r.plannedState, obj({ secret: NS, name: s("a") }));
   });
@@ -67,14 +84,21 @@ describe("planResourceChange: defaults and unknown marking", () => {
     const ss = resourceSchema({
       attributes: {
         name: attr.string({ optional: true }),
-        rules: attr.setNested({ port: attr.int64({ required: true }), rid: attr.string({ computed: true }) }, { optional: true }),
+        rules: attr.setNested(
+          { port: attr.int64({ required: true }), rid: attr.string({ computed: true }) },
+          { optional: true },
+        ),
       },
     });
     const prior = obj({ name: s("a"), rules: set(obj({ port: n(1), rid: s("r1") })) });
-    const config = obj({ name: s("b"), rules: set(obj({ port: n(1), rid: NS }), obj({ port: n(2), rid: NS })) });
+    const config = obj({
+      name: s("b"),
+      rules: set(obj({ port: n(1), rid: NS }), obj({ port: n(2), rid: NS })),
+    });
     const r = plan(ss, prior, config);
     const rules = r.plannedState.getAttr("rules").elements();
-    const byPort = (p: number) => rules.find((e) => e.getAttr("port").asNumber().equals(numberVal(p).asNumber())) as Value;
+    const byPort = (p: number) =>
+      rules.find((e) => e.getAttr("port").asNumber().equals(numberVal(p).asNumber())) as Value;
     expectValue(byPort(1).getAttr("rid"), s("r1"));
     expect(byPort(2).getAttr("rid").isKnown()).toBe(false);
   });
@@ -125,7 +149,16 @@ describe("planResourceChange: attribute plan modifiers", () => {
     const r = plan(sch, prior, cfg("b", n(1), s("r2")));
     expect(paths(r.requiresReplace)).toEqual([".arn", ".name", ".region"]);
     const unconfigured = plan(
-      resourceSchema({ attributes: { region: attr.string({ optional: true, computed: true, planModifiers: [requiresReplaceIfConfigured()] }), x: attr.string({ optional: true }) } }),
+      resourceSchema({
+        attributes: {
+          region: attr.string({
+            optional: true,
+            computed: true,
+            planModifiers: [requiresReplaceIfConfigured()],
+          }),
+          x: attr.string({ optional: true }),
+        },
+      }),
       obj({ region: s("r1"), x: s("1") }),
       obj({ region: NS, x: s("2") }),
     );
@@ -167,7 +200,9 @@ describe("planResourceChange: attribute plan modifiers", () => {
     const upper = planModifier<string>({
       modify: ({ planValue, path }) => {
         seen.push(formatPath(path));
-        return planValue.isKnown() && !planValue.isNull() ? { planValue: stringVal(planValue.asString().toUpperCase()) } : undefined;
+        return planValue.isKnown() && !planValue.isNull()
+          ? { planValue: stringVal(planValue.asString().toUpperCase()) }
+          : undefined;
       },
     });
     const exclaim = planModifier<string>({
@@ -176,12 +211,16 @@ describe("planResourceChange: attribute plan modifiers", () => {
     const fail = planModifier({
       modify: ({ path }) => ({ diagnostics: [{ severity: "error", summary: "nope", path }] }),
     });
-    const cm = resourceSchema({ attributes: { a: attr.string({ optional: true, planModifiers: [upper, exclaim] }) } });
+    const cm = resourceSchema({
+      attributes: { a: attr.string({ optional: true, planModifiers: [upper, exclaim] }) },
+    });
     expectValue(plan(cm, nullVal(cm.type), obj({ a: s("hi") })).plannedState, obj({ a: s("HI!") }));
     expect(seen).toEqual([".a"]);
 
     let modifyPlanCalled = false;
-    const bad = resourceSchema({ attributes: { a: attr.string({ optional: true, planModifiers: [fail, upper] }) } });
+    const bad = resourceSchema({
+      attributes: { a: attr.string({ optional: true, planModifiers: [fail, upper] }) },
+    });
     const r = plan(bad, nullVal(bad.type), obj({ a: s("hi") }), {
       modifyPlan: () => {
         modifyPlanCalled = true;
@@ -194,7 +233,9 @@ describe("planResourceChange: attribute plan modifiers", () => {
   });
 
   it("a plan-modifier slot without a modify function is reported with its path", () => {
-    const odd = resourceSchema({ attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "mystery" }] }) } });
+    const odd = resourceSchema({
+      attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "mystery" }] }) },
+    });
     const r = plan(odd, nullVal(odd.type), obj({ a: s("x") }));
     expect(r.diagnostics[0]?.summary).toBe("Unsupported Plan Modifier");
     expect(formatPath(r.diagnostics[0]?.path ?? [])).toBe(".a");
@@ -204,21 +245,37 @@ describe("planResourceChange: attribute plan modifiers", () => {
     const got: string[] = [];
     const probe = planModifier({
       modify: (req) => {
-        got.push(`${formatPath(req.path)} cfg=${req.configValue.isNull() ? "null" : req.configValue.asString()} state=${req.stateValue.isNull() ? "null" : req.stateValue.asString()}`);
+        got.push(
+          `${formatPath(req.path)} cfg=${req.configValue.isNull() ? "null" : req.configValue.asString()} state=${req.stateValue.isNull() ? "null" : req.stateValue.asString()}`,
+        );
         return undefined;
       },
     });
     const ln = resourceSchema({
-      attributes: { items: attr.listNested({ v: attr.string({ optional: true, planModifiers: [probe, requiresReplace()] }) }, { optional: true }) },
+      attributes: {
+        items: attr.listNested(
+          { v: attr.string({ optional: true, planModifiers: [probe, requiresReplace()] }) },
+          { optional: true },
+        ),
+      },
     });
-    const r = plan(ln, obj({ items: list(obj({ v: s("a") })) }), obj({ items: list(obj({ v: s("a") }), obj({ v: s("b") })) }));
+    const r = plan(
+      ln,
+      obj({ items: list(obj({ v: s("a") })) }),
+      obj({ items: list(obj({ v: s("a") }), obj({ v: s("b") })) }),
+    );
     expect(got).toEqual([".items[0].v cfg=a state=a", ".items[1].v cfg=b state=null"]);
     expect(paths(r.requiresReplace)).toEqual([".items[1].v"]);
   });
 
   it("replacement requested inside a set element is reported on the set attribute", () => {
     const sn = resourceSchema({
-      attributes: { rules: attr.setNested({ p: attr.int64({ required: true, planModifiers: [requiresReplace()] }) }, { optional: true }) },
+      attributes: {
+        rules: attr.setNested(
+          { p: attr.int64({ required: true, planModifiers: [requiresReplace()] }) },
+          { optional: true },
+        ),
+      },
     });
     const r = plan(sn, obj({ rules: set(obj({ p: n(1) })) }), obj({ rules: set(obj({ p: n(2) })) }));
     // Set elements are paired by position (the framework's quirk), so p 1 -> 2 asks for replacement.
@@ -229,35 +286,54 @@ describe("planResourceChange: attribute plan modifiers", () => {
 
 describe("planResourceChange: resource modifyPlan, requires-replace filtering, destroy", () => {
   const sch = resourceSchema({
-    attributes: { name: attr.string({ optional: true }), tags: attr.string({ optional: true }), id: attr.string({ computed: true }) },
+    attributes: {
+      name: attr.string({ optional: true }),
+      tags: attr.string({ optional: true }),
+      id: attr.string({ computed: true }),
+    },
   });
 
   it("modifyPlan sees the modified plan; its replace paths are filtered like core (equal values dropped)", () => {
-    const r = plan(sch, obj({ name: s("a"), tags: s("t"), id: s("i") }), obj({ name: s("b"), tags: s("t"), id: NS }), {
-      modifyPlan: ({ planned }) => {
-        expect(planned.getAttr("id").isKnown()).toBe(false);
-        return { requiresReplace: [[attributeStep("tags")], [attributeStep("name")]] };
+    const r = plan(
+      sch,
+      obj({ name: s("a"), tags: s("t"), id: s("i") }),
+      obj({ name: s("b"), tags: s("t"), id: NS }),
+      {
+        modifyPlan: ({ planned }) => {
+          expect(planned.getAttr("id").isKnown()).toBe(false);
+          return { requiresReplace: [[attributeStep("tags")], [attributeStep("name")]] };
+        },
       },
-    });
+    );
     expect(paths(r.reportedRequiresReplace)).toEqual([".name", ".tags"]);
     expect(paths(r.requiresReplace)).toEqual([".name"]);
     expect(r.action).toBe("replace");
   });
 
   it("§7.52: a replace path whose value does not change leaves an update", () => {
-    const r = plan(sch, obj({ name: s("a"), tags: s("t"), id: s("i") }), obj({ name: s("b"), tags: s("t"), id: NS }), {
-      modifyPlan: () => ({ requiresReplace: [[attributeStep("tags")]] }),
-    });
+    const r = plan(
+      sch,
+      obj({ name: s("a"), tags: s("t"), id: s("i") }),
+      obj({ name: s("b"), tags: s("t"), id: NS }),
+      {
+        modifyPlan: () => ({ requiresReplace: [[attributeStep("tags")]] }),
+      },
+    );
     expect(r.requiresReplace).toEqual([]);
     expect(r.action).toBe("update");
   });
 
   it("a replace path that exists nowhere is core's error", () => {
-    const r = plan(sch, obj({ name: s("a"), tags: s("t"), id: s("i") }), obj({ name: s("b"), tags: s("t"), id: NS }), {
-      modifyPlan: () => ({ requiresReplace: [[attributeStep("nope")]] }),
-      provider: "registry.terraform.io/hashicorp/test",
-      address: "test_resource.x",
-    });
+    const r = plan(
+      sch,
+      obj({ name: s("a"), tags: s("t"), id: s("i") }),
+      obj({ name: s("b"), tags: s("t"), id: NS }),
+      {
+        modifyPlan: () => ({ requiresReplace: [[attributeStep("nope")]] }),
+        provider: "registry.terraform.io/hashicorp/test",
+        address: "test_resource.x",
+      },
+    );
     expect(r.diagnostics[0]?.detail).toBe(
       'Provider "registry.terraform.io/hashicorp/test" has indicated "requires replacement" on test_resource.x for a non-existent attribute path cty.GetAttrPath("nope").\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
     );
@@ -359,8 +435,14 @@ describe("keyBy: elements matched by key attributes", () => {
     const d = (dev: string, serial: Value) => obj({ dev: s(dev), serial });
     const prior = obj({ disk: list(d("sda", s("1")), d("sdb", s("2"))) });
     const config = obj({ disk: list(d("sdb", NS), d("sda", NS)) });
-    expectValue(plan(mk(["dev"]), prior, config).plannedState, obj({ disk: list(d("sdb", s("2")), d("sda", s("1"))) }));
+    expectValue(
+      plan(mk(["dev"]), prior, config).plannedState,
+      obj({ disk: list(d("sdb", s("2")), d("sda", s("1"))) }),
+    );
     // By index (the Go framework) the serials swap.
-    expectValue(plan(mk([]), prior, config).plannedState, obj({ disk: list(d("sdb", s("1")), d("sda", s("2"))) }));
+    expectValue(
+      plan(mk([]), prior, config).plannedState,
+      obj({ disk: list(d("sdb", s("1")), d("sda", s("2"))) }),
+    );
   });
 });

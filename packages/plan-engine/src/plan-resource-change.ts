@@ -5,7 +5,11 @@ import { runAttributePlanModifiers } from "./attribute-modifiers.js";
 import { applyDefaults } from "./defaults.js";
 import { markComputedNilsAsUnknown } from "./mark-unknown.js";
 import { proposedNewKeyed } from "./proposed-new.js";
-import { type CoreMessageOptions, filterRequiresReplace, normaliseRequiresReplace } from "./requires-replace.js";
+import {
+  type CoreMessageOptions,
+  filterRequiresReplace,
+  normaliseRequiresReplace,
+} from "./requires-replace.js";
 import { nullWriteOnlyAttributes } from "./write-only.js";
 
 /**
@@ -85,7 +89,10 @@ export interface PlanResourceChangeResult {
 
 function hasKeyBy(body: SchemaBody): boolean {
   for (const a of Object.values(body.attributes)) {
-    if (a.kind === "nested_attribute" && (a.keyBy.length > 0 || hasKeyBy({ attributes: a.attributes, blocks: {} }))) {
+    if (
+      a.kind === "nested_attribute" &&
+      (a.keyBy.length > 0 || hasKeyBy({ attributes: a.attributes, blocks: {} }))
+    ) {
       return true;
     }
   }

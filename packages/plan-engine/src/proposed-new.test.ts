@@ -26,13 +26,19 @@ describe("proposedNew: top level", () => {
 
   it("no prior: unset computed attributes stay null, config unknowns are preserved", () => {
     const baz = block.single({
-      attributes: { boz: attr.string({ optional: true, computed: true }), biz: attr.string({ optional: true, computed: true }) },
+      attributes: {
+        boz: attr.string({ optional: true, computed: true }),
+        biz: attr.string({ optional: true, computed: true }),
+      },
     });
     const sch = resourceSchema({
       attributes: {
         foo: attr.string({ optional: true }),
         bar: attr.string({ computed: true }),
-        bloop: attr.singleNested({ blop: attr.string({ required: true }) }, { optional: true, computed: true }),
+        bloop: attr.singleNested(
+          { blop: attr.string({ required: true }) },
+          { optional: true, computed: true },
+        ),
       },
       blocks: { baz },
     });
@@ -62,7 +68,13 @@ describe("proposedNew: top level", () => {
       boz: s("a la monde"),
       bloop: obj({ blop: s("glub") }),
     });
-    const config = obj({ foo: s("hello"), bar: NS, baz: NS, boz: s("world"), bloop: obj({ blop: s("bleep") }) });
+    const config = obj({
+      foo: s("hello"),
+      bar: NS,
+      baz: NS,
+      boz: s("world"),
+      bloop: obj({ blop: s("bleep") }),
+    });
     expectValue(
       proposedNew(sch, prior, config),
       obj({
@@ -102,7 +114,10 @@ describe("proposedNew: single blocks and single nested attributes", () => {
     },
     blocks: {
       foo: block.single({
-        attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.string({ optional: true, computed: true }) },
+        attributes: {
+          bar: attr.string({ optional: true, computed: true }),
+          baz: attr.string({ optional: true, computed: true }),
+        },
       }),
     },
   });
@@ -170,7 +185,10 @@ describe("proposedNew: list blocks and list nested attributes", () => {
     },
     blocks: {
       foo: block.list({
-        attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.string({ optional: true, computed: true }) },
+        attributes: {
+          bar: attr.string({ optional: true, computed: true }),
+          baz: attr.string({ optional: true, computed: true }),
+        },
       }),
     },
   });
@@ -195,7 +213,11 @@ describe("proposedNew: list blocks and list nested attributes", () => {
 
   it("§7.41 list block: element 0 gets the prior computed id, element 1 stays as config", () => {
     const sch2 = resourceSchema({
-      blocks: { nic: block.list({ attributes: { x: attr.number({ required: true }), id: attr.string({ computed: true }) } }) },
+      blocks: {
+        nic: block.list({
+          attributes: { x: attr.number({ required: true }), id: attr.string({ computed: true }) },
+        }),
+      },
     });
     const prior = obj({ nic: list(obj({ x: n(1), id: s("a") })) });
     const config = obj({ nic: list(obj({ x: n(1), id: NS }), obj({ x: n(2), id: NS })) });
@@ -208,14 +230,29 @@ describe("proposedNew: list blocks and list nested attributes", () => {
   it("list blocks with a dynamic attribute are tuples and stay tuples", () => {
     const sch2 = resourceSchema({
       blocks: {
-        foo: block.list({ attributes: { bar: attr.string({ optional: true, computed: true }), baz: attr.dynamic({ optional: true, computed: true }) } }),
+        foo: block.list({
+          attributes: {
+            bar: attr.string({ optional: true, computed: true }),
+            baz: attr.dynamic({ optional: true, computed: true }),
+          },
+        }),
       },
     });
     const prior = obj({ foo: tupleVal([obj({ bar: s("beep"), baz: s("boop") })]) });
-    const config = obj({ foo: tupleVal([obj({ bar: s("bap"), baz: nullVal(dynamicType) }), obj({ bar: s("blep"), baz: nullVal(dynamicType) })]) });
+    const config = obj({
+      foo: tupleVal([
+        obj({ bar: s("bap"), baz: nullVal(dynamicType) }),
+        obj({ bar: s("blep"), baz: nullVal(dynamicType) }),
+      ]),
+    });
     expectValue(
       proposedNew(sch2, prior, config),
-      obj({ foo: tupleVal([obj({ bar: s("bap"), baz: s("boop") }), obj({ bar: s("blep"), baz: nullVal(dynamicType) })]) }),
+      obj({
+        foo: tupleVal([
+          obj({ bar: s("bap"), baz: s("boop") }),
+          obj({ bar: s("blep"), baz: nullVal(dynamicType) }),
+        ]),
+      }),
     );
   });
 });
@@ -224,7 +261,10 @@ describe("proposedNew: map blocks and map nested attributes", () => {
   it("correlated by key; new keys taken from config", () => {
     const sch = resourceSchema({
       attributes: {
-        m: attr.mapNested({ a: attr.string({ optional: true }), c: attr.string({ computed: true }) }, { optional: true }),
+        m: attr.mapNested(
+          { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+          { optional: true },
+        ),
       },
       blocks: { b: block.map({ attributes: { x: attr.string({ optional: true, computed: true }) } }) },
     });
@@ -255,12 +295,17 @@ describe("proposedNew: sets", () => {
       ),
     },
     blocks: {
-      baz: block.set({ attributes: { opt: attr.string({ optional: true }), cmp: attr.string({ computed: true }) } }),
+      baz: block.set({
+        attributes: { opt: attr.string({ optional: true }), cmp: attr.string({ computed: true }) },
+      }),
     },
   });
 
   it("no prior with set: config as is", () => {
-    const config = obj({ bloop: set(obj({ opt: s("a"), cmp: NS })), baz: set(obj({ opt: s("b"), cmp: NS })) });
+    const config = obj({
+      bloop: set(obj({ opt: s("a"), cmp: NS })),
+      baz: set(obj({ opt: s("b"), cmp: NS })),
+    });
     expectValue(proposedNew(sch, nul(sch.type), config), config);
   });
 
@@ -289,7 +334,10 @@ describe("proposedNew: sets", () => {
   });
 
   it("sets differing only by unknown: both elements survive", () => {
-    const prior = obj({ bloop: nul(sch.attributes.bloop.type), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
+    const prior = obj({
+      bloop: nul(sch.attributes.bloop.type),
+      baz: emptySet(ot({ opt: stringType, cmp: stringType })),
+    });
     const config = obj({
       bloop: set(obj({ opt: US, cmp: NS }), obj({ opt: US, cmp: NS })),
       baz: emptySet(ot({ opt: stringType, cmp: stringType })),
@@ -299,8 +347,14 @@ describe("proposedNew: sets", () => {
   });
 
   it("a configured optional+computed leaf that differs from prior prevents the match", () => {
-    const prior = obj({ bloop: set(obj({ opt: s("a"), cmp: s("p") })), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
-    const config = obj({ bloop: set(obj({ opt: s("a"), cmp: s("c") })), baz: emptySet(ot({ opt: stringType, cmp: stringType })) });
+    const prior = obj({
+      bloop: set(obj({ opt: s("a"), cmp: s("p") })),
+      baz: emptySet(ot({ opt: stringType, cmp: stringType })),
+    });
+    const config = obj({
+      bloop: set(obj({ opt: s("a"), cmp: s("c") })),
+      baz: emptySet(ot({ opt: stringType, cmp: stringType })),
+    });
     expectValue(proposedNew(sch, prior, config), config);
   });
 
@@ -334,7 +388,11 @@ describe("proposedNew: sets", () => {
 describe("plannedDataResourceObject", () => {
   it("computed attributes null in config become unknown", () => {
     const sch = resourceSchema({
-      attributes: { name: attr.string({ required: true }), id: attr.string({ computed: true }), oc: attr.string({ optional: true, computed: true }) },
+      attributes: {
+        name: attr.string({ required: true }),
+        id: attr.string({ computed: true }),
+        oc: attr.string({ optional: true, computed: true }),
+      },
     });
     expectValue(
       plannedDataResourceObject(sch, obj({ name: s("a"), id: NS, oc: s("set") })),

@@ -109,7 +109,12 @@ function proposedNewNestedBlock(spec: BlockSpec, prior: Value, config: Value, ke
   }
 }
 
-function proposedNewNestedType(spec: NestedAttributeSpec, prior: Value, config: Value, keyed: boolean): Value {
+function proposedNewNestedType(
+  spec: NestedAttributeSpec,
+  prior: Value,
+  config: Value,
+  keyed: boolean,
+): Value {
   if (!config.isKnown()) return config;
   const schema: NestedSchema = { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
   switch (spec.nesting) {
@@ -185,7 +190,12 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
   return setVal(out);
 }
 
-function proposedNewObjectAttributes(attributes: Attributes, prior: Value, config: Value, keyed: boolean): Value {
+function proposedNewObjectAttributes(
+  attributes: Attributes,
+  prior: Value,
+  config: Value,
+  keyed: boolean,
+): Value {
   if (config.isNull()) return config;
   return objectVal(proposedNewAttributes(attributes, prior, config, keyed));
 }

@@ -25,7 +25,10 @@ const schema = resourceSchema({
     enabled: attr.bool({ optional: true, computed: true }),
     tags: attr.map(t.string, { optional: true }),
     password: attr.string({ optional: true, sensitive: true }),
-    disks: attr.listNested({ size_gb: attr.int64({ required: true }), uuid: attr.string({ computed: true }) }, { optional: true }),
+    disks: attr.listNested(
+      { size_gb: attr.int64({ required: true }), uuid: attr.string({ computed: true }) },
+      { optional: true },
+    ),
   },
   blocks: {
     network_interface: block.list({
@@ -84,8 +87,20 @@ describe("renderPlan", () => {
   });
 
   it("update in place: id always shown, changes with ~, unchanged attributes counted", () => {
-    const prior = value({ id: s("abc"), name: s("web"), size: n(10), enabled: True, tags: mapVal({ env: s("prod") }) });
-    const planned = value({ id: s("abc"), name: s("web2"), size: n(10), enabled: True, tags: mapVal({ env: s("prod"), team: s("x") }) });
+    const prior = value({
+      id: s("abc"),
+      name: s("web"),
+      size: n(10),
+      enabled: True,
+      tags: mapVal({ env: s("prod") }),
+    });
+    const planned = value({
+      id: s("abc"),
+      name: s("web2"),
+      size: n(10),
+      enabled: True,
+      tags: mapVal({ env: s("prod"), team: s("x") }),
+    });
     expect(renderPlan(schema, "test_resource.x", prior, planned, [])).toBe(
       [
         "  # test_resource.x will be updated in-place",
@@ -137,7 +152,11 @@ describe("renderPlan", () => {
   });
 
   it("destroy: every attribute with - and -> null", () => {
-    const prior = value({ id: s("abc"), name: s("web"), network_interface: list(obj({ subnet: s("a"), ip: s("10.0.0.1") })) });
+    const prior = value({
+      id: s("abc"),
+      name: s("web"),
+      network_interface: list(obj({ subnet: s("a"), ip: s("10.0.0.1") })),
+    });
     expect(renderPlan(schema, "test_resource.x", prior, nullVal(schema.type), [])).toBe(
       [
         "  # test_resource.x will be destroyed",
@@ -158,7 +177,11 @@ describe("renderPlan", () => {
   it("nested list attribute: elements as objects, unchanged ones hidden", () => {
     const disk = (size: number, uuid: string) => obj({ size_gb: n(size), uuid: s(uuid) });
     const prior = value({ id: s("abc"), name: s("web"), disks: list(disk(10, "u1")) });
-    const planned = value({ id: s("abc"), name: s("web"), disks: list(disk(10, "u1"), obj({ size_gb: n(20), uuid: US })) });
+    const planned = value({
+      id: s("abc"),
+      name: s("web"),
+      disks: list(disk(10, "u1"), obj({ size_gb: n(20), uuid: US })),
+    });
     expect(renderPlan(schema, "test_resource.x", prior, planned, [])).toBe(
       [
         "  # test_resource.x will be updated in-place",
@@ -208,7 +231,13 @@ describe("renderPlan", () => {
 
   it("set attributes: added and removed elements, unchanged counted", () => {
     const sch = resourceSchema({ attributes: { ports: attr.set(t.string, { optional: true }) } });
-    const text = renderPlan(sch, "x_y.z", obj({ ports: set(s("a"), s("b")) }), obj({ ports: set(s("b"), s("c")) }), []);
+    const text = renderPlan(
+      sch,
+      "x_y.z",
+      obj({ ports: set(s("a"), s("b")) }),
+      obj({ ports: set(s("b"), s("c")) }),
+      [],
+    );
     expect(text).toBe(
       [
         "  # x_y.z will be updated in-place",

@@ -1,5 +1,14 @@
 import type { Path, Value } from "@tfkit/cty-values";
-import { attributeStep, type CtyNumber, equals, nullVal, pathEquals, rawEquals, unknownVal, unmark } from "@tfkit/cty-values";
+import {
+  attributeStep,
+  type CtyNumber,
+  equals,
+  nullVal,
+  pathEquals,
+  rawEquals,
+  unknownVal,
+  unmark,
+} from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf } from "./internal/correlate.js";
 import { goFormatG, goQuote } from "./internal/go-format.js";
@@ -23,7 +32,11 @@ interface Diff {
   render(indent: number, opts: Opts): string;
 }
 
-const BASE_OPTS: Opts = { overrideNullSuffix: false, overrideForcesReplacement: false, showUnchangedChildren: false };
+const BASE_OPTS: Opts = {
+  overrideNullSuffix: false,
+  overrideForcesReplacement: false,
+  showUnchangedChildren: false,
+};
 
 function symbol(a: Action | "replace"): string {
   switch (a) {
@@ -117,7 +130,8 @@ function sensitiveDiff(before: Value, after: Value, replace: boolean): Diff {
   return {
     action,
     replace,
-    render: (_indent, opts) => `(sensitive value)${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`,
+    render: (_indent, opts) =>
+      `(sensitive value)${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`,
   };
 }
 
@@ -160,26 +174,34 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
     action,
     replace,
     render: (indent, opts) => {
-      const isString = (before.type.kind === "string" || after.type.kind === "string") && before.type.kind !== "number";
+      const isString =
+        (before.type.kind === "string" || after.type.kind === "string") && before.type.kind !== "number";
       const multi = (v: Value): boolean => isString && !v.isNull() && v.asString().includes("\n");
       switch (action) {
         case "create":
         case "noop":
-          if (multi(after)) return heredoc(after.asString().split("\n"), "noop", indent, replace, opts, action);
+          if (multi(after))
+            return heredoc(after.asString().split("\n"), "noop", indent, replace, opts, action);
           return `${renderPrimitive(action === "noop" ? before : after)}${forces(replace, opts)}`;
         case "delete":
-          if (multi(before)) return heredoc(before.asString().split("\n"), "noop", indent, replace, opts, action);
+          if (multi(before))
+            return heredoc(before.asString().split("\n"), "noop", indent, replace, opts, action);
           return `${renderPrimitive(before)}${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
         default:
           if (multi(before) || multi(after)) {
             const bl = before.isNull() ? [] : before.asString().split("\n");
             const al = after.isNull() ? [] : after.asString().split("\n");
             const lines: string[] = [];
-            processSlice(bl, al, (x, y) => x === y, (bi, ai) => {
-              if (bi === undefined) lines.push(`${ind(indent + 1)}${symbol("create")} ${al[ai as number]}`);
-              else if (ai === undefined) lines.push(`${ind(indent + 1)}${symbol("delete")} ${bl[bi]}`);
-              else lines.push(`${ind(indent + 1)}${symbol("noop")} ${bl[bi]}`);
-            });
+            processSlice(
+              bl,
+              al,
+              (x, y) => x === y,
+              (bi, ai) => {
+                if (bi === undefined) lines.push(`${ind(indent + 1)}${symbol("create")} ${al[ai as number]}`);
+                else if (ai === undefined) lines.push(`${ind(indent + 1)}${symbol("delete")} ${bl[bi]}`);
+                else lines.push(`${ind(indent + 1)}${symbol("noop")} ${bl[bi]}`);
+              },
+            );
             return `<<-EOT${forces(replace, opts)}\n${lines.join("\n")}\n${ind(indent)}${symbol("noop")} EOT${nullSuffix(opts.overrideNullSuffix, action)}`;
           }
           return `${renderPrimitive(before)} -> ${renderPrimitive(after)}${forces(replace, opts)}`;
@@ -188,7 +210,14 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
   };
 }
 
-function heredoc(lines: readonly string[], _a: Action, indent: number, replace: boolean, opts: Opts, action: Action): string {
+function heredoc(
+  lines: readonly string[],
+  _a: Action,
+  indent: number,
+  replace: boolean,
+  opts: Opts,
+  action: Action,
+): string {
   const body = lines.map((l) => `${ind(indent + 1)}${symbol("noop")} ${l}`).join("\n");
   return `<<-EOT${forces(replace, opts)}\n${body}\n${ind(indent)}${symbol("noop")} EOT${nullSuffix(opts.overrideNullSuffix, action)}`;
 }
@@ -273,7 +302,14 @@ function nullLike(v: Value): Value {
   return nullOfLike(v);
 }
 
-function listDiff(before: Value, after: Value, replace: boolean, context: boolean, differ: ElementDiffer, nestedObjects: boolean): Diff {
+function listDiff(
+  before: Value,
+  after: Value,
+  replace: boolean,
+  context: boolean,
+  differ: ElementDiffer,
+  nestedObjects: boolean,
+): Diff {
   const bs = elementsOrEmpty(before);
   const as = elementsOrEmpty(after);
   const elements: Diff[] = [];
@@ -298,8 +334,16 @@ function listDiff(before: Value, after: Value, replace: boolean, context: boolea
   };
 }
 
-function renderList(elements: readonly Diff[], action: Action, replace: boolean, context: boolean, indent: number, opts: Opts): string {
-  if (elements.length === 0) return `[]${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
+function renderList(
+  elements: readonly Diff[],
+  action: Action,
+  replace: boolean,
+  context: boolean,
+  indent: number,
+  opts: Opts,
+): string {
+  if (elements.length === 0)
+    return `[]${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
   const elementOpts: Opts = { ...opts, overrideNullSuffix: true };
   const unchangedOpts: Opts = { ...opts, showUnchangedChildren: true };
   let out = `[${forces(replace, opts)}\n`;
@@ -313,20 +357,29 @@ function renderList(elements: readonly Diff[], action: Action, replace: boolean,
     renderNext = false;
     let o = elementOpts;
     if (context) {
-      if (pending.length > 1) out += `${ind(indent + 1)}${symbol("noop")} ${unchanged("element", pending.length - 1)}\n`;
+      if (pending.length > 1)
+        out += `${ind(indent + 1)}${symbol("noop")} ${unchanged("element", pending.length - 1)}\n`;
       const last = pending[pending.length - 1];
-      if (last !== undefined) out += `${ind(indent + 1)}${symbol(last.action)} ${last.render(indent + 1, unchangedOpts)},\n`;
+      if (last !== undefined)
+        out += `${ind(indent + 1)}${symbol(last.action)} ${last.render(indent + 1, unchangedOpts)},\n`;
       pending = [];
       if (el.action === "noop") o = unchangedOpts;
       else renderNext = true;
     }
     out += `${ind(indent + 1)}${symbol(el.action)} ${el.render(indent + 1, o)},\n`;
   }
-  if (pending.length > 0) out += `${ind(indent + 1)}${symbol("noop")} ${unchanged("element", pending.length)}\n`;
+  if (pending.length > 0)
+    out += `${ind(indent + 1)}${symbol("noop")} ${unchanged("element", pending.length)}\n`;
   return `${out}${ind(indent)}${symbol("noop")} ]${nullSuffix(opts.overrideNullSuffix, action)}`;
 }
 
-function setDiff(before: Value, after: Value, replace: boolean, differ: ElementDiffer, nested: boolean): Diff {
+function setDiff(
+  before: Value,
+  after: Value,
+  replace: boolean,
+  differ: ElementDiffer,
+  nested: boolean,
+): Diff {
   const bs = elementsOrEmpty(before);
   const as = elementsOrEmpty(after);
   const matchedAfter = new Set<number>();
@@ -362,8 +415,13 @@ function setDiff(before: Value, after: Value, replace: boolean, differ: ElementD
     render: (indent, opts) => {
       const self = replace && !nested;
       const childForces = replace && nested;
-      if (elements.length === 0) return `[]${nullSuffix(opts.overrideNullSuffix, action)}${forces(self, opts)}`;
-      const elementOpts: Opts = { ...opts, overrideNullSuffix: true, overrideForcesReplacement: childForces || opts.overrideForcesReplacement };
+      if (elements.length === 0)
+        return `[]${nullSuffix(opts.overrideNullSuffix, action)}${forces(self, opts)}`;
+      const elementOpts: Opts = {
+        ...opts,
+        overrideNullSuffix: true,
+        overrideForcesReplacement: childForces || opts.overrideForcesReplacement,
+      };
       let out = `[${forces(self, opts)}\n`;
       let hidden = 0;
       for (const el of elements) {
@@ -379,7 +437,13 @@ function setDiff(before: Value, after: Value, replace: boolean, differ: ElementD
   };
 }
 
-function mapDiff(before: Value, after: Value, replace: boolean, differ: ElementDiffer, nested: boolean): Diff {
+function mapDiff(
+  before: Value,
+  after: Value,
+  replace: boolean,
+  differ: ElementDiffer,
+  nested: boolean,
+): Diff {
   const bm: ReadonlyMap<string, Value> = before.isKnown() && !before.isNull() ? before.entries() : new Map();
   const am: ReadonlyMap<string, Value> = after.isKnown() && !after.isNull() ? after.entries() : new Map();
   const keys = [...new Set([...bm.keys(), ...am.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -462,7 +526,12 @@ function attrValue(v: Value, name: string, t: Value["type"]): Value {
 
 const IMPORTANT = new Set(["id", "name", "tags"]);
 
-function renderAttributes(diffs: ReadonlyMap<string, Diff>, indent: number, opts: Opts, attrOpts: Opts): string {
+function renderAttributes(
+  diffs: ReadonlyMap<string, Diff>,
+  indent: number,
+  opts: Opts,
+  attrOpts: Opts,
+): string {
   const keys = [...diffs.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   const width = Math.max(0, ...keys.map((k) => attrName(k).length));
   let out = "";
@@ -496,14 +565,23 @@ function isReplacePath(path: Path): boolean {
   return path.length > 0 && currentCtx.replacePaths.some((p) => pathEquals(p, path));
 }
 
-function diffAttribute(spec: AnyAttributeSpec, before: Value, after: Value, blockLevel: boolean, path: Path): Diff {
+function diffAttribute(
+  spec: AnyAttributeSpec,
+  before: Value,
+  after: Value,
+  blockLevel: boolean,
+  path: Path,
+): Diff {
   const replace = isReplacePath(path);
-  if (spec.sensitive || isSensitive(before) || isSensitive(after)) return sensitiveDiff(before, after, replace);
+  if (spec.sensitive || isSensitive(before) || isSensitive(after))
+    return sensitiveDiff(before, after, replace);
   let b = plain(before);
   let a = plain(after);
   // Terraform treats empty strings in blocks as null (the legacy SDK never distinguished them).
-  if (blockLevel && b.type.kind === "string" && b.isKnown() && !b.isNull() && b.asString() === "") b = nullLike(b);
-  if (blockLevel && a.type.kind === "string" && a.isKnown() && !a.isNull() && a.asString() === "") a = nullLike(a);
+  if (blockLevel && b.type.kind === "string" && b.isKnown() && !b.isNull() && b.asString() === "")
+    b = nullLike(b);
+  if (blockLevel && a.type.kind === "string" && a.isKnown() && !a.isNull() && a.asString() === "")
+    a = nullLike(a);
   if (spec.kind !== "nested_attribute") return diffValue(b, a, replace);
   if (!a.isKnown()) return unknownDiff(b, replace, (bv) => nestedDiff(spec, bv, nullLike(bv), false));
   return nestedDiff(spec, b, a, replace);
@@ -537,7 +615,9 @@ function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boole
   const a = plain(after);
   let action = defaultIterationAction(b, a);
   const attrs = new Map<string, Diff>();
-  for (const [name, spec] of Object.entries(body.attributes).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+  for (const [name, spec] of Object.entries(body.attributes).sort(([x], [y]) =>
+    x < y ? -1 : x > y ? 1 : 0,
+  )) {
     const bv = childOf(b, name, spec.type);
     const av = childOf(a, name, spec.type);
     const d = diffAttribute(spec, bv, av, true, [...path, attributeStep(name)]);
@@ -545,7 +625,8 @@ function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boole
     const ap = plain(av);
     const emptyString = (v: Value): boolean =>
       v.type.kind === "string" && v.isKnown() && !v.isNull() && v.asString() === "";
-    if (d.action === "noop" && (isAbsent(bp) || emptyString(bp)) && (isAbsent(ap) || emptyString(ap))) continue;
+    if (d.action === "noop" && (isAbsent(bp) || emptyString(bp)) && (isAbsent(ap) || emptyString(ap)))
+      continue;
     attrs.set(name, d);
     action = compareActions(action, d.action);
   }
@@ -576,7 +657,8 @@ function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boole
         lastName = entry.name;
         out += `${ind(indent + 1)}${symbol(entry.diff.action)} ${attrName(entry.name)}${entry.label} ${entry.diff.render(indent + 1, opts)}\n`;
       }
-      if (hiddenBlocks > 0) out += `\n${ind(indent + 1)}${symbol("noop")} ${unchanged("block", hiddenBlocks)}\n`;
+      if (hiddenBlocks > 0)
+        out += `\n${ind(indent + 1)}${symbol("noop")} ${unchanged("block", hiddenBlocks)}\n`;
       return `${out}${ind(indent)}${symbol("noop")} }`;
     },
   };
@@ -589,10 +671,22 @@ function childOf(v: Value, name: string, t: Value["type"]): Value {
   return p.getAttr(name);
 }
 
-function nestedBlockDiffs(name: string, spec: BlockSpec, before: Value, after: Value, path: Path): BlockEntry[] {
+function nestedBlockDiffs(
+  name: string,
+  spec: BlockSpec,
+  before: Value,
+  after: Value,
+  path: Path,
+): BlockEntry[] {
   const replace = isReplacePath(path);
   if (!after.isKnown()) {
-    return [{ name, label: "", diff: unknownDiff(before, replace, (bv) => blockDiff(spec, bv, nullLike(bv), false, path)) }];
+    return [
+      {
+        name,
+        label: "",
+        diff: unknownDiff(before, replace, (bv) => blockDiff(spec, bv, nullLike(bv), false, path)),
+      },
+    ];
   }
   switch (spec.nesting) {
     case "single":
@@ -644,7 +738,13 @@ function collectEntries(
     });
   };
   if (mode === "list") {
-    processSlice(bs, as, (x, y) => rawEquals(x, y), (bi, ai) => push(bi === undefined ? undefined : bs[bi], ai === undefined ? undefined : as[ai]), () => true);
+    processSlice(
+      bs,
+      as,
+      (x, y) => rawEquals(x, y),
+      (bi, ai) => push(bi === undefined ? undefined : bs[bi], ai === undefined ? undefined : as[ai]),
+      () => true,
+    );
     return out;
   }
   const matched = new Set<number>();

@@ -13,7 +13,9 @@ import { attributeByPath, tryGetPath } from "./internal/values.js";
  */
 export function normaliseRequiresReplace(paths: readonly Path[]): Path[] {
   const cut = paths.map((p) => {
-    const i = p.findIndex((step) => step.kind === "index" && step.key.type.kind !== "number" && step.key.type.kind !== "string");
+    const i = p.findIndex(
+      (step) => step.kind === "index" && step.key.type.kind !== "number" && step.key.type.kind !== "string",
+    );
     return i < 0 ? p : p.slice(0, i);
   });
   const sorted = [...cut].sort((a, b) => {

@@ -1,6 +1,13 @@
 import type { Value } from "@tfkit/cty-values";
 import { listValEmpty, nullVal } from "@tfkit/cty-values";
-import { type AnyAttributeSpec, attr, block, resourceSchema, type Schema, validateConfig } from "@tfkit/schema";
+import {
+  type AnyAttributeSpec,
+  attr,
+  block,
+  resourceSchema,
+  type Schema,
+  validateConfig,
+} from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { expectValue, list, NS, obj, s, US } from "./internal/test-helpers.js";
 import { planResourceChange } from "./plan-resource-change.js";
@@ -183,7 +190,9 @@ describe("seed 001 table 'Optional & Computed' (Optional / Optional & Computed /
 
 describe("seed 001 table 'Embedded Resources' (blocks: Required / Optional)", () => {
   const inner = { x: attr.string({ optional: true }) };
-  const required = resourceSchema({ blocks: { res: block.list({ attributes: inner, minItems: 1, maxItems: 1 }) } });
+  const required = resourceSchema({
+    blocks: { res: block.list({ attributes: inner, minItems: 1, maxItems: 1 }) },
+  });
   const optional = resourceSchema({ blocks: { res: block.list({ attributes: inner, maxItems: 1 }) } });
   const ET = optional.blocks.res.objectType;
   const none = obj({ res: listValEmpty(ET) });
@@ -227,7 +236,11 @@ describe("seed 001 table 'resource attribute' (attributes inside a block)", () =
   const sch = resourceSchema({
     blocks: {
       res: block.list({
-        attributes: { r: attr.string({ optional: true }), o: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+        attributes: {
+          r: attr.string({ optional: true }),
+          o: attr.string({ optional: true }),
+          c: attr.string({ computed: true }),
+        },
         maxItems: 1,
       }),
     },
@@ -269,7 +282,9 @@ describe("seed 001 tables 'Computed resources' and 'Optional & Computed resource
     attributes: { res: attr.listNested({ x: attr.string({ optional: true }) }, { computed: true }) },
   });
   const oc = resourceSchema({
-    attributes: { res: attr.listNested({ x: attr.string({ optional: true }) }, { optional: true, computed: true }) },
+    attributes: {
+      res: attr.listNested({ x: attr.string({ optional: true }) }, { optional: true, computed: true }),
+    },
   });
   const LT = oc.attributes.res.type;
   const none = obj({ res: nullVal(LT) });
@@ -286,7 +301,9 @@ describe("seed 001 tables 'Computed resources' and 'Optional & Computed resource
   it("row 2, in config: Computed <error>; Optional & Computed + [ + { + config… } ]", () => {
     expect(errorsFor(computed, one("c"))).toBeGreaterThan(0);
     const r = plan(oc, nullVal(oc.type), one("c"));
-    expect(r.text).toContain('      + res = [\n          + {\n              + x = "c"\n            },\n        ]\n');
+    expect(r.text).toContain(
+      '      + res = [\n          + {\n              + x = "c"\n            },\n        ]\n',
+    );
   });
 
   it("row 3, in state, not in config: [ { state } ] (no change)", () => {
@@ -311,16 +328,27 @@ describe("seed 001 tables 'Computed resources' and 'Optional & Computed resource
   it("rows 4a and 4b (Optional & Computed): [ { state } ] / ~ [ ~ { ~ state -> config } ]", () => {
     expect(plan(oc, one("s"), one("s")).action).toBe("noop");
     const r = plan(oc, one("s"), one("c"));
-    expect(r.text).toContain('      ~ res = [\n          ~ {\n              ~ x = "s" -> "c"\n            },\n        ]\n');
+    expect(r.text).toContain(
+      '      ~ res = [\n          ~ {\n              ~ x = "s" -> "c"\n            },\n        ]\n',
+    );
   });
 
   it("'resource attribute Optional, attribute mode' rows 1b/3b: the framework plans null, not the SDK's zero value or state", () => {
     const sch = resourceSchema({
-      attributes: { res: attr.listNested({ x: attr.string({ optional: true }), y: attr.string({ optional: true }) }, { optional: true, computed: true }) },
+      attributes: {
+        res: attr.listNested(
+          { x: attr.string({ optional: true }), y: attr.string({ optional: true }) },
+          { optional: true, computed: true },
+        ),
+      },
     });
     const r1 = plan(sch, nullVal(sch.type), obj({ res: list(obj({ x: s("a"), y: NS })) }));
     expectValue(r1.plannedState, obj({ res: list(obj({ x: s("a"), y: NS })) }));
-    const r3 = plan(sch, obj({ res: list(obj({ x: s("a"), y: s("b") })) }), obj({ res: list(obj({ x: s("a"), y: NS })) }));
+    const r3 = plan(
+      sch,
+      obj({ res: list(obj({ x: s("a"), y: s("b") })) }),
+      obj({ res: list(obj({ x: s("a"), y: NS })) }),
+    );
     expectValue(r3.plannedState, obj({ res: list(obj({ x: s("a"), y: NS })) }));
     expect(r3.text).toContain('              - y = "b" -> null\n');
   });

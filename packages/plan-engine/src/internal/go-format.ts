@@ -36,7 +36,8 @@ export function goQuote(s: string): string {
     }
     if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
     else if ((cp >= 0x80 && cp < 0xa0) || cp === 0xad || cp === 0x2028 || cp === 0x2029 || cp === 0xfeff) {
-      out += cp > 0xff ? `\\u${cp.toString(16).padStart(4, "0")}` : `\\u00${cp.toString(16).padStart(2, "0")}`;
+      out +=
+        cp > 0xff ? `\\u${cp.toString(16).padStart(4, "0")}` : `\\u00${cp.toString(16).padStart(2, "0")}`;
     } else out += ch;
   }
   return `${out}"`;

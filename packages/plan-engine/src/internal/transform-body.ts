@@ -12,7 +12,12 @@ export type AttributeVisitor = (spec: AnyAttributeSpec, planned: Value, config: 
  * `tftypes.Transform` passes: attributes (nested ones after their children), and the attributes
  * inside blocks; never inside plain (atomic) or dynamic attributes. The config cursor follows.
  */
-export function transformBody(body: SchemaBody, planned: Value, config: ConfigCursor, visit: AttributeVisitor): Value {
+export function transformBody(
+  body: SchemaBody,
+  planned: Value,
+  config: ConfigCursor,
+  visit: AttributeVisitor,
+): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
   const out = new Map(planned.entries());
   let changed = false;

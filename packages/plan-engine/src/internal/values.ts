@@ -1,6 +1,15 @@
 import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
 import type { Path, Type, Value } from "@tfkit/cty-values";
-import { getPath, listVal, mapVal, nullVal, objectVal, setVal, tupleVal, unknownVal } from "@tfkit/cty-values";
+import {
+  getPath,
+  listVal,
+  mapVal,
+  nullVal,
+  objectVal,
+  setVal,
+  tupleVal,
+  unknownVal,
+} from "@tfkit/cty-values";
 
 /** The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
 export type NestedSchema =

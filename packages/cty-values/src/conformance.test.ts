@@ -62,9 +62,19 @@ describe("testConformance (go-cty TestConformance) [cty] (§1.8)", () => {
     ]);
   });
 
-  it("does not look inside tuples", () => {
+  it("compares tuples element by element, and by length first", () => {
     expect(messages(tupleType([stringType]), tupleType([numberType]))).toEqual([
-      "tuple required, but received tuple",
+      "[0]: number required, but received string",
+    ]);
+    expect(messages(tupleType([stringType]), tupleType([stringType, stringType]))).toEqual([
+      "2 elements are required, but got 1",
+    ]);
+  });
+
+  it("reports unsupported and missing attributes even when the counts match", () => {
+    expect(messages(objectType({ x: stringType }), objectType({ a: stringType }))).toEqual([
+      'unsupported attribute "x"',
+      'missing required attribute "a"',
     ]);
   });
 

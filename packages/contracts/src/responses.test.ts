@@ -1,0 +1,320 @@
+import {
+  listType,
+  listVal,
+  listValEmpty,
+  nullVal,
+  numberType,
+  numberVal,
+  objectType,
+  objectVal,
+  stringType,
+  stringVal,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import { attr, block, resourceSchema } from "@tfkit/schema";
+import { describe, expect, it } from "vitest";
+import { toDiagnostics } from "./diagnostics.js";
+import {
+  checkApplyResult,
+  checkDataSourceResult,
+  checkDestroyPlan,
+  checkFinalPlan,
+  checkPlannedState,
+  checkReadResult,
+  checkUpgradeResult,
+} from "./responses.js";
+import { ContractRule, formatViolation, formatViolations } from "./violation.js";
+
+// seed 000: a compute instance whose remote system adds a default network interface. The
+// configured `network_interface` blocks must keep their count; the full list (including the
+// default one) is reported through the computed `all_network_interfaces` attribute.
+const server = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    name: attr.string({ required: true }),
+    port: attr.int64({ optional: true, computed: true }),
+    password: attr.string({ optional: true, sensitive: true, writeOnly: true }),
+    all_network_interfaces: attr.listNested(
+      { name: attr.string({ computed: true }), ip: attr.string({ computed: true }) },
+      { computed: true },
+    ),
+  },
+  blocks: {
+    network_interface: block.list({
+      attributes: { name: attr.string({ required: true }), ip: attr.string({ computed: true }) },
+    }),
+  },
+});
+
+const S = stringVal;
+const str = stringType;
+const nicT = objectType({ name: str, ip: str });
+const nic = (name: string, ip: Value) => objectVal({ name: S(name), ip });
+
+interface ServerFields {
+  id?: Value;
+  name?: Value;
+  port?: Value;
+  password?: Value;
+  all?: Value;
+  nics?: Value;
+}
+const srv = (f: ServerFields): Value =>
+  objectVal({
+    id: f.id ?? nullVal(str),
+    name: f.name ?? S("web"),
+    port: f.port ?? nullVal(numberType),
+    password: f.password ?? nullVal(str),
+    all_network_interfaces: f.all ?? nullVal(listType(nicT)),
+    network_interface: f.nics ?? listVal([nic("eth0", nullVal(str))]),
+  });
+const priorNull = nullVal(server.type);
+const config = srv({});
+const ctx = { resourceAddress: "demo_server.web", provider: "registry.terraform.io/tfkit/demo" };
+
+describe("seed 000: plan", () => {
+  const goodPlan = srv({
+    id: unknownVal(str),
+    port: unknownVal(numberType),
+    all: unknownVal(listType(nicT)),
+    nics: listVal([nic("eth0", unknownVal(str))]),
+  });
+
+  it("a plan that keeps config values and leaves computed ones unknown is valid", () => {
+    expect(checkPlannedState(server, { prior: priorNull, config, planned: goodPlan })).toEqual([]);
+  });
+
+  it("computed attributes null in config may take any value of their type", () => {
+    const planned = srv({
+      id: S("srv-1"),
+      port: numberVal(8080),
+      all: listVal([nic("eth0", S("10.0.0.2")), nic("default", S("10.0.0.3"))]),
+      nics: listVal([nic("eth0", S("10.0.0.2"))]),
+    });
+    expect(checkPlannedState(server, { prior: priorNull, config, planned })).toEqual([]);
+  });
+
+  it("nested block count is preserved: a default interface may not be added as a block", () => {
+    const planned = srv({
+      id: unknownVal(str),
+      nics: listVal([nic("eth0", unknownVal(str)), nic("default", unknownVal(str))]),
+    });
+    const v = checkPlannedState(server, { prior: priorNull, config, planned });
+    expect(v.map(formatViolation)).toEqual([".network_interface: block count in plan (2) disagrees with count in config (1)"]);
+    expect(v[0]?.rule).toBe(ContractRule.blockCount);
+  });
+
+  it("a non-null config value must be planned as is", () => {
+    const planned = srv({ name: S("b"), id: unknownVal(str) });
+    const [d, ...rest] = toDiagnostics(checkPlannedState(server, { prior: priorNull, config, planned }), ctx);
+    expect(rest).toEqual([]);
+    expect(d?.summary).toBe("Provider produced invalid plan");
+    expect(d?.detail).toBe(
+      'Provider "registry.terraform.io/tfkit/demo" planned an invalid value for demo_server.web.name: planned value cty.StringVal("b") does not match config value cty.StringVal("web").\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.\n\ntfkit: contract rule "config_mismatch" (plan).',
+    );
+    expect(d?.path).toEqual([{ kind: "attribute", name: "name" }]);
+  });
+
+  it("…or as the prior value when prior and config are both set (diff suppression)", () => {
+    const prior = srv({ name: S("WEB"), id: S("srv-1"), port: numberVal(80) });
+    const planned = srv({ name: S("WEB"), id: S("srv-1"), port: numberVal(80) });
+    expect(checkPlannedState(server, { prior, config, planned })).toEqual([]);
+  });
+
+  it("write-only attributes must be planned null (checked before anything else)", () => {
+    const planned = srv({ id: unknownVal(str), password: S("hunter2") });
+    const v = checkPlannedState(server, { prior: priorNull, config: srv({ password: S("hunter2") }), planned });
+    expect(v.map((x) => [x.rule, formatViolation(x)])).toEqual([
+      [ContractRule.writeOnlyReturned, ".password: write-only attribute must be null"],
+    ]);
+    expect(toDiagnostics(v, { ...ctx, annotate: false })[0]?.detail).toBe(
+      'Provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" returned a value for the write-only attribute "demo_server.web.password" during planning. Write-only attributes cannot be read back from the provider. This is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+    );
+  });
+
+  it("a planned value of the wrong type is a conformance error, and nothing else is checked", () => {
+    const planned = objectVal({ id: S("x") });
+    const v = checkPlannedState(server, { prior: priorNull, config, planned });
+    expect(v.every((x) => x.rule === ContractRule.typeConformance)).toBe(true);
+    expect(v.map(formatViolation)).toContain('missing required attribute "name"');
+  });
+
+  it("the replace re-plan only checks write-only and conformance", () => {
+    const planned = srv({ name: S("other"), id: unknownVal(str) });
+    expect(checkPlannedState(server, { prior: priorNull, config, planned }, { replacePlan: true })).toEqual([]);
+  });
+
+  it("destroy plans must be null", () => {
+    expect(checkDestroyPlan(nullVal(server.type))).toEqual([]);
+    const v = checkDestroyPlan(config);
+    expect(toDiagnostics(v, { ...ctx, annotate: false })).toEqual([
+      {
+        severity: "error",
+        summary: "Provider produced invalid plan",
+        detail:
+          'Provider "registry.terraform.io/tfkit/demo" planned a non-null destroy value for demo_server.web.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+        path: [],
+        rule: ContractRule.destroyNonNull,
+        stage: "destroy_plan",
+      },
+    ]);
+  });
+});
+
+describe("seed 000: final plan", () => {
+  const first = srv({ id: unknownVal(str), port: numberVal(80), nics: listVal([nic("eth0", unknownVal(str))]) });
+
+  it("unknowns may become known; known values stay identical", () => {
+    const final = srv({ id: S("srv-1"), port: numberVal(80), nics: listVal([nic("eth0", S("10.0.0.2"))]) });
+    expect(checkFinalPlan(server, { initial: first, final, initialAction: "Create", finalAction: "Create" })).toEqual([]);
+  });
+
+  it("a known value that changed is reported with core's final-plan wording", () => {
+    const final = srv({ id: unknownVal(str), port: numberVal(81), nics: listVal([nic("eth0", unknownVal(str))]) });
+    const d = toDiagnostics(checkFinalPlan(server, { initial: first, final }), { ...ctx, annotate: false });
+    expect(d.map((x) => [x.summary, x.detail])).toEqual([
+      [
+        "Provider produced inconsistent final plan",
+        'When expanding the plan for demo_server.web to include new values learned so far during apply, provider "registry.terraform.io/tfkit/demo" produced an invalid new value for .port: was cty.NumberIntVal(80), but now cty.NumberIntVal(81).\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+      ],
+    ]);
+  });
+
+  it("the action may only change from Update to NoOp", () => {
+    expect(checkFinalPlan(server, { initial: first, final: first, initialAction: "Update", finalAction: "NoOp" })).toEqual([]);
+    const v = checkFinalPlan(server, { initial: first, final: first, initialAction: "Update", finalAction: "DeleteThenCreate" });
+    expect(toDiagnostics(v, { ...ctx, annotate: false })[0]?.detail).toBe(
+      'When expanding the plan for demo_server.web to include new values learned so far during apply, provider "registry.terraform.io/tfkit/demo" changed the planned action from Update to DeleteThenCreate.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+    );
+  });
+});
+
+describe("seed 000: apply", () => {
+  const planned = srv({
+    id: unknownVal(str),
+    port: numberVal(80),
+    all: unknownVal(listType(nicT)),
+    nics: listVal([nic("eth0", unknownVal(str))]),
+  });
+  const applied = srv({
+    id: S("srv-1"),
+    port: numberVal(80),
+    all: listVal([nic("eth0", S("10.0.0.2")), nic("default", S("10.0.0.3"))]),
+    nics: listVal([nic("eth0", S("10.0.0.2"))]),
+  });
+
+  it("the default interface appears only in the computed list: valid", () => {
+    expect(checkApplyResult(server, { planned, newState: applied, action: "Create" })).toEqual([]);
+  });
+
+  it("adding the default interface as a block changes the block count", () => {
+    const newState = srv({
+      id: S("srv-1"),
+      port: numberVal(80),
+      all: listVal([nic("eth0", S("10.0.0.2"))]),
+      nics: listVal([nic("eth0", S("10.0.0.2")), nic("default", S("10.0.0.3"))]),
+    });
+    expect(checkApplyResult(server, { planned, newState, action: "Create" }).map(formatViolation)).toEqual([
+      ".network_interface: block count changed from 1 to 2",
+    ]);
+  });
+
+  it("a known planned value that changed: core's exact diagnostic", () => {
+    const newState = srv({
+      id: S("srv-1"),
+      port: numberVal(81),
+      all: listValEmpty(nicT),
+      nics: listVal([nic("eth0", S("10.0.0.2"))]),
+    });
+    expect(toDiagnostics(checkApplyResult(server, { planned, newState }), { ...ctx, origin: "create" })).toEqual([
+      {
+        severity: "error",
+        summary: "Provider produced inconsistent result after apply",
+        detail:
+          'When applying changes to demo_server.web, provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" produced an unexpected new value: .port: was cty.NumberIntVal(80), but now cty.NumberIntVal(81).\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.\n\ntfkit: contract rule "value_changed" (apply), value produced by create.',
+        path: [{ kind: "attribute", name: "port" }],
+        rule: ContractRule.valueChanged,
+        stage: "apply",
+        origin: "create",
+      },
+    ]);
+  });
+
+  it("no unknown may remain: one diagnostic per unknown", () => {
+    const newState = srv({
+      id: unknownVal(str),
+      port: numberVal(80),
+      all: listValEmpty(nicT),
+      nics: listVal([nic("eth0", unknownVal(str))]),
+    });
+    const v = checkApplyResult(server, { planned, newState });
+    expect(v.map(formatViolation)).toEqual([
+      ".id: the provider still indicated an unknown value after apply",
+      ".network_interface[0].ip: the provider still indicated an unknown value after apply",
+    ]);
+    expect(toDiagnostics(v, { ...ctx, annotate: false })[1]).toMatchObject({
+      summary: "Provider returned invalid result object after apply",
+      detail:
+        "After the apply operation, the provider still indicated an unknown value for demo_server.web.network_interface[0].ip. All values must be known after apply, so this is always a bug in the provider and should be reported in the provider's own repository. Terraform will still save the other known object values in the state.",
+    });
+  });
+
+  it("no value at all, null after create, non-null after delete", () => {
+    expect(checkApplyResult(server, { planned, newState: undefined }).map((x) => x.rule)).toEqual([ContractRule.nilValue]);
+    const nullAfterCreate = checkApplyResult(server, { planned, newState: nullVal(server.type), action: "Create" });
+    expect(nullAfterCreate.map((x) => x.rule)).toEqual([ContractRule.presenceChanged]);
+    const nonNullAfterDelete = checkApplyResult(server, { planned: nullVal(server.type), newState: applied });
+    expect(toDiagnostics(nonNullAfterDelete, { ...ctx, annotate: false })[0]?.detail).toBe(
+      "After applying a Delete plan, the provider returned a non-null object for demo_server.web. Destroying should always produce a null value, so this is always a bug in the provider and should be reported in the provider's own repository. Terraform will still save this errant object in the state for debugging and recovery.",
+    );
+    expect(checkApplyResult(server, { planned: nullVal(server.type), newState: nullVal(server.type) })).toEqual([]);
+  });
+
+  it("write-only attributes must come back null", () => {
+    const newState = srv({
+      id: S("srv-1"),
+      port: numberVal(80),
+      password: S("hunter2"),
+      all: listValEmpty(nicT),
+      nics: listVal([nic("eth0", S("10.0.0.2"))]),
+    });
+    expect(formatViolations(checkApplyResult(server, { planned, newState }))).toBe(".password: write-only attribute must be null");
+  });
+});
+
+describe("read, data source, upgrade", () => {
+  const state = srv({ id: S("srv-1"), port: numberVal(80), all: listValEmpty(nicT), nics: listVal([nic("eth0", S("10.0.0.2"))]) });
+
+  it("refresh: drift is fine, unknowns and non-conforming values are not; null means gone", () => {
+    expect(checkReadResult(server, srv({ ...{ id: S("srv-1") }, port: numberVal(99), all: listValEmpty(nicT) }))).toEqual([]);
+    expect(checkReadResult(server, nullVal(server.type))).toEqual([]);
+    expect(checkReadResult(server, srv({ id: unknownVal(str), all: listValEmpty(nicT) })).map(formatViolation)).toEqual([
+      ".id: the returned state contains unknown values",
+    ]);
+    expect(checkReadResult(server, objectVal({ id: S("x") }))[0]?.rule).toBe(ContractRule.typeConformance);
+  });
+
+  it("data source: must be non-null and wholly known", () => {
+    const ds = { ...ctx, resourceAddress: "data.demo_server.web", annotate: false };
+    expect(checkDataSourceResult(server, state)).toEqual([]);
+    expect(toDiagnostics(checkDataSourceResult(server, nullVal(server.type)), ds).map((d) => [d.summary, d.detail])).toEqual([
+      [
+        "Provider produced null object",
+        'Provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" produced a null value for data.demo_server.web.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+      ],
+    ]);
+    expect(checkDataSourceResult(server, srv({ id: unknownVal(str) })).map((x) => x.rule)).toEqual([ContractRule.unknownValue]);
+  });
+
+  it("upgrade: must conform to the current schema and be wholly known", () => {
+    expect(checkUpgradeResult(server, state)).toEqual([]);
+    const v = checkUpgradeResult(server, objectVal({ id: S("x"), name: S("web") }));
+    const d = toDiagnostics(v, { ...ctx, annotate: false });
+    expect(d[0]?.summary).toBe("Invalid resource state upgrade");
+    expect(d[0]?.detail).toBe(
+      'The demo provider upgraded the state for demo_server.web from a previous version, but produced an invalid result: missing required attribute "all_network_interfaces".',
+    );
+    expect(checkUpgradeResult(server, srv({ id: unknownVal(str) })).map(formatViolation)).toEqual([".id: value is not known"]);
+  });
+});

@@ -38,7 +38,7 @@ const MAX_PREFIX_BYTES = 256;
  */
 export function toMsgpack(v: Value, t: Type): Uint8Array {
   const val = conformingValue(v, t);
-  const w = new MsgpackWriter(256);
+  const w = new MsgpackWriter(1024);
   encodeValue(w, val, t, new PathTracker());
   return w.finish();
 }

@@ -1,9 +1,11 @@
 // Measures exec → handshake-line time of a minimal provider built on dist/ (run `npx tsup` first),
 // next to bare `node -e 0`, in the same run. Usage: node scripts/measure-startup.mjs [runs]
 //
-// Reports three numbers per case (medians): wall time from spawn to the handshake line as the
+// Reports four numbers per case (medians): wall time from spawn to the handshake line as the
 // parent sees it; the child's own clock (performance.now() = ms since its time origin) when the
-// line is written; and the child's CPU time (user+sys) by then — the least load-sensitive one.
+// line is written; the child's CPU time (user+sys) by then — the least load-sensitive one; and
+// wall time from spawn to the first GetProviderSchema answer over (m)TLS, which is what
+// Terraform waits for (it includes the lazily loaded protobuf codec).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +15,36 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.argv[2] ?? 20);
 const { generateServerCertificate, MAGIC_COOKIE_VALUE } = await import(join(root, "dist/index.js"));
-const clientCert = generateServerCertificate({ curve: "P-521" }).certPem; // like Terraform's
+const grpc = await import("@grpc/grpc-js");
+const terraformCert = generateServerCertificate({ curve: "P-521" }); // like Terraform's
+const clientCert = terraformCert.certPem;
+
+function firstCall(handshake) {
+  const [, , network, address, , cert] = handshake.trim().split("|");
+  const target = network === "unix" ? `unix:${address}` : address;
+  let creds = grpc.credentials.createInsecure();
+  if (cert) {
+    const pem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(cert, "base64").toString("base64")}\n-----END CERTIFICATE-----\n`;
+    creds = grpc.credentials.createSsl(
+      Buffer.from(pem),
+      Buffer.from(terraformCert.keyPem),
+      Buffer.from(terraformCert.certPem),
+    );
+  }
+  const client = new grpc.Client(target, creds, { "grpc.ssl_target_name_override": "localhost" });
+  return new Promise((resolve, reject) =>
+    client.makeUnaryRequest(
+      "/tfplugin6.Provider/GetProviderSchema",
+      (b) => b,
+      (b) => b,
+      Buffer.alloc(0),
+      (error, res) => {
+        client.close();
+        error ? reject(error) : resolve(res);
+      },
+    ),
+  );
+}
 
 const dir = join(root, ".test-build");
 mkdirSync(dir, { recursive: true });
@@ -38,15 +69,20 @@ function time(args, env, untilLine) {
     });
     let wall;
     let inner;
+    let first = untilLine ? undefined : Number.NaN;
     let err = "";
     const finish = () => {
-      if (wall === undefined || inner === undefined) return;
-      resolve({ wall, t: inner.t, cpu: (inner.cpu.user + inner.cpu.system) / 1000 });
+      if (wall === undefined || inner === undefined || first === undefined) return;
+      resolve({ wall, t: inner.t, cpu: (inner.cpu.user + inner.cpu.system) / 1000, first });
       child.kill("SIGKILL");
     };
     child.stdout.on("data", (d) => {
       if (untilLine && wall === undefined && d.includes(10)) {
         wall = Number(process.hrtime.bigint() - start) / 1e6;
+        firstCall(String(d)).then(() => {
+          first = Number(process.hrtime.bigint() - start) / 1e6;
+          finish();
+        }, reject);
         finish();
       }
     });
@@ -63,7 +99,8 @@ function time(args, env, untilLine) {
         wall = Number(process.hrtime.bigint() - start) / 1e6;
         finish();
       }
-      if (wall === undefined || inner === undefined) setTimeout(() => reject(new Error(`no handshake: ${err}`)), 10);
+      if (wall === undefined || inner === undefined)
+        setTimeout(() => reject(new Error(`no handshake: ${err}`)), 10);
     });
   });
 }
@@ -96,5 +133,12 @@ for (const [name, rs] of Object.entries(results)) {
     const m = median(rs.map((r) => r[k]));
     return `${m.toFixed(1).padStart(6)} ms (Δ ${(m - baseOf(k)).toFixed(1).padStart(5)})`;
   };
-  console.log(`${name.padEnd(24)} wall ${cell("wall")}  in-process ${cell("t")}  cpu ${cell("cpu")}`);
+  const firstCell = name.startsWith("node")
+    ? ""
+    : `  first answer ${median(rs.map((r) => r.first))
+        .toFixed(1)
+        .padStart(6)} ms (handshake + ${median(rs.map((r) => r.first - r.wall)).toFixed(1)})`;
+  console.log(
+    `${name.padEnd(24)} wall ${cell("wall")}  in-process ${cell("t")}  cpu ${cell("cpu")}${firstCell}`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Suite } from "./runner.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
-import { coldStart, idleMemory, rpcRoundTrip, serverCertificate } from "./suites/transport.js";
+import { coldStart, coldStartCpu, idleMemory, rpcRoundTrip, serverCertificate } from "./suites/transport.js";
 
 /**
  * Every benchmark suite, in run order. Case names are `area/op/fixture`; the regex filter
@@ -8,6 +8,7 @@ import { coldStart, idleMemory, rpcRoundTrip, serverCertificate } from "./suites
  */
 export const corpus: readonly Suite[] = [
   coldStart,
+  coldStartCpu,
   serverCertificate,
   rpcRoundTrip,
   idleMemory,

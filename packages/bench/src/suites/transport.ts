@@ -10,6 +10,7 @@ import { generateServerCertificate } from "@tfkit/grpc-transport";
 import { type CertPair, generateCert, handshakeCert } from "../support/certs.js";
 import { connectPlugin, unaryRaw } from "../support/grpc-client.js";
 import {
+  cpuTimeNs,
   killAndWait,
   peakRssBytes,
   type StartedPlugin,
@@ -177,6 +178,53 @@ async function idlePeakRssMiB(script: string[], env: NodeJS.ProcessEnv, idleMs =
   }
 }
 
+/** Starts a process, reads the CPU time it used up to its first stdout line, kills it. */
+async function cpuToFirstLineMs(script: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const started = await startPlugin(process.execPath, script, env);
+  try {
+    return (await cpuTimeNs(started.child.pid!)) / 1e6;
+  } finally {
+    await killAndWait(started.child);
+  }
+}
+
+const NODE_PRINTS_A_LINE = ["-e", "process.stdout.write('ready\\n'); setInterval(() => {}, 1e6)"];
+
+/**
+ * Cold start as CPU time (all threads) up to the handshake line: steadier than wall time when
+ * the machine is shared.
+ */
+export const coldStartCpu: MetricSuite = {
+  kind: "metric",
+  name: "transport/cold-start-cpu",
+  unit: "ms",
+  note: "CPU time of all threads from exec to the first stdout line (/proc schedstat); median of 20",
+  runs: 20,
+  setup: () => {
+    scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
+    clientCert = generateCert();
+  },
+  teardown: () => rmSync(scratch, { recursive: true, force: true }),
+  baseline: {
+    name: "node printing a line",
+    measure: () => cpuToFirstLineMs(NODE_PRINTS_A_LINE, process.env),
+  },
+  cases: [
+    {
+      name: "bare-grpc-js/plaintext",
+      measure: () => cpuToFirstLineMs([fixture("bare-grpc-server")], pluginEnv(scratch, undefined)),
+    },
+    {
+      name: "provider/automtls",
+      measure: () => cpuToFirstLineMs([fixture("empty-provider")], pluginEnv(scratch, clientCert)),
+    },
+    {
+      name: "provider/plaintext",
+      measure: () => cpuToFirstLineMs([fixture("empty-provider")], pluginEnv(scratch, undefined)),
+    },
+  ],
+};
+
 /** Peak RSS (VmHWM) of an idle provider after its handshake, next to an idle bare node. */
 export const idleMemory: MetricSuite = {
   kind: "metric",
@@ -191,8 +239,7 @@ export const idleMemory: MetricSuite = {
   teardown: () => rmSync(scratch, { recursive: true, force: true }),
   baseline: {
     name: "node idle",
-    measure: () =>
-      idlePeakRssMiB(["-e", "process.stdout.write('ready\\n'); setInterval(() => {}, 1e6)"], process.env),
+    measure: () => idlePeakRssMiB(NODE_PRINTS_A_LINE, process.env),
   },
   cases: [
     {

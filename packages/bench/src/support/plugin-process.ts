@@ -149,3 +149,24 @@ export async function peakRssBytes(pid: number): Promise<number> {
   if (!match?.[1]) throw new Error(`no VmHWM for pid ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/**
+ * CPU time (ns) a live process has used so far, summed over its threads, from
+ * `/proc/<pid>/task/<tid>/schedstat` (Linux only). Load on the machine stretches wall time but
+ * hardly CPU time, so this is the steadier cold-start number on a shared machine.
+ *
+ * @internal
+ */
+export async function cpuTimeNs(pid: number): Promise<number> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  let total = 0;
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    try {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, "utf8");
+      total += Number(stat.split(" ")[0]);
+    } catch {
+      // thread exited while we looked
+    }
+  }
+  return total;
+}

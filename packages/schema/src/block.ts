@@ -40,10 +40,16 @@ export function bodyObjectType(attributes: Attributes, blocks: Blocks): ObjectTy
   return objectType(types);
 }
 
-function build<A extends Attributes, B extends Blocks, N extends BlockNesting, R extends boolean>(
+function build<
+  A extends Attributes,
+  B extends Blocks,
+  N extends BlockNesting,
+  R extends boolean,
+  Cb extends boolean,
+>(
   nesting: N,
-  def: BlockDefinition<A, B, never> & { readonly required?: R },
-): BlockSpec<A, B, N, R> {
+  def: BlockDefinition<A, B, never> & { readonly required?: R; readonly computed?: Cb },
+): BlockSpec<A, B, N, R, Cb> {
   const attributes = Object.freeze({ ...(def.attributes ?? {}) }) as A;
   const blocks = Object.freeze({ ...(def.blocks ?? {}) }) as B;
   const obj = bodyObjectType(attributes, blocks);
@@ -73,7 +79,7 @@ function build<A extends Attributes, B extends Blocks, N extends BlockNesting, R
     minItems: single ? (required ? 1 : 0) : (def.minItems ?? 0),
     maxItems: single ? (required ? 1 : 0) : (def.maxItems ?? 0),
     required,
-    computed: def.computed === true,
+    computed: (def.computed === true) as Cb,
     deprecated: def.deprecated !== undefined && def.deprecated !== false,
     deprecationMessage: typeof def.deprecated === "string" ? def.deprecated : "",
     description: def.description ?? "",
@@ -108,33 +114,45 @@ type Body<A extends Attributes, B extends Blocks> = BodyModel<A, B, "config">;
  */
 export const block = {
   /** At most one block; model: the object or `null` (`required: true`: the object). */
-  single<A extends Attributes = Empty, B extends Blocks = Empty, R extends boolean = false>(
-    def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems"> & { readonly required?: R },
-  ): BlockSpec<NoInfer<A>, NoInfer<B>, "single", NoInfer<R>> {
-    return build("single", def as BlockDefinition<A, B, never> & { required?: R });
+  single<
+    A extends Attributes = Empty,
+    B extends Blocks = Empty,
+    R extends boolean = false,
+    Cb extends boolean = false,
+  >(
+    def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems" | "computed"> & {
+      readonly required?: R;
+      readonly computed?: Cb;
+    },
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "single", NoInfer<R>, NoInfer<Cb>> {
+    return build("single", def as BlockDefinition<A, B, never> & { required?: R; computed?: Cb });
   },
   /** Exactly one block that may be omitted, which is then an object of nulls; model: the object. */
-  group<A extends Attributes = Empty, B extends Blocks = Empty>(
-    def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems">,
-  ): BlockSpec<NoInfer<A>, NoInfer<B>, "group", false> {
-    return build("group", def as BlockDefinition<A, B, never>);
+  group<A extends Attributes = Empty, B extends Blocks = Empty, Cb extends boolean = false>(
+    def: Omit<BlockDefinition<A, B, Body<A, B>>, "minItems" | "maxItems" | "computed"> & {
+      readonly computed?: Cb;
+    },
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "group", false, NoInfer<Cb>> {
+    return build("group", def as BlockDefinition<A, B, never> & { computed?: Cb });
   },
   /** Zero or more ordered blocks; model: an array of objects. */
-  list<A extends Attributes = Empty, B extends Blocks = Empty>(
-    def: BlockDefinition<A, B, Body<A, B>[]>,
-  ): BlockSpec<NoInfer<A>, NoInfer<B>, "list", false> {
-    return build("list", def as BlockDefinition<A, B, never>);
+  list<A extends Attributes = Empty, B extends Blocks = Empty, Cb extends boolean = false>(
+    def: Omit<BlockDefinition<A, B, Body<A, B>[]>, "computed"> & { readonly computed?: Cb },
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "list", false, NoInfer<Cb>> {
+    return build("list", def as BlockDefinition<A, B, never> & { computed?: Cb });
   },
   /** Zero or more unordered, distinct blocks; model: an array of objects in cty order. */
-  set<A extends Attributes = Empty, B extends Blocks = Empty>(
-    def: BlockDefinition<A, B, Body<A, B>[]>,
-  ): BlockSpec<NoInfer<A>, NoInfer<B>, "set", false> {
-    return build("set", def as BlockDefinition<A, B, never>);
+  set<A extends Attributes = Empty, B extends Blocks = Empty, Cb extends boolean = false>(
+    def: Omit<BlockDefinition<A, B, Body<A, B>[]>, "computed"> & { readonly computed?: Cb },
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "set", false, NoInfer<Cb>> {
+    return build("set", def as BlockDefinition<A, B, never> & { computed?: Cb });
   },
   /** Blocks with one label each (`name "label" { }`); model: a record by label. */
-  map<A extends Attributes = Empty, B extends Blocks = Empty>(
-    def: Omit<BlockDefinition<A, B, Record<string, Body<A, B>>>, "minItems" | "maxItems">,
-  ): BlockSpec<NoInfer<A>, NoInfer<B>, "map", false> {
-    return build("map", def as BlockDefinition<A, B, never>);
+  map<A extends Attributes = Empty, B extends Blocks = Empty, Cb extends boolean = false>(
+    def: Omit<BlockDefinition<A, B, Record<string, Body<A, B>>>, "minItems" | "maxItems" | "computed"> & {
+      readonly computed?: Cb;
+    },
+  ): BlockSpec<NoInfer<A>, NoInfer<B>, "map", false, NoInfer<Cb>> {
+    return build("map", def as BlockDefinition<A, B, never> & { computed?: Cb });
   },
 } as const;

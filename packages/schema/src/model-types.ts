@@ -113,18 +113,27 @@ export type AttributesModel<A extends Attributes, Ph extends Phase, C extends bo
  * @category models
  */
 export type BlockValueModel<X, Ph extends Phase, C extends boolean = false> =
-  X extends BlockSpec<infer A, infer B, infer N, boolean> ? NestWrap<N, BodyModel<A, B, Ph, C>> : never;
-
-type BlockField<X, Ph extends Phase, C extends boolean> =
-  X extends BlockSpec<Attributes, Blocks, infer N, infer R>
-    ? N extends "single"
-      ? (R extends true ? BlockValueModel<X, Ph, C> : BlockValueModel<X, Ph, C> | null) | ConfigUnknown<Ph>
-      : N extends "group"
-        ? BlockValueModel<X, Ph, C>
-        : BlockValueModel<X, Ph, C> | ConfigUnknown<Ph>
+  X extends BlockSpec<infer A, infer B, infer N, boolean, infer Cb>
+    ? NestWrap<N, BodyModel<A, B, Ph, Ph extends "config" | "known_config" ? C : Or<C, Cb>>>
     : never;
 
-type ConfigUnknown<Ph extends Phase> = Ph extends "config" | "proposed" ? Unknown : never;
+type BlockField<X, Ph extends Phase, C extends boolean> =
+  X extends BlockSpec<Attributes, Blocks, infer N, infer R, infer Cb>
+    ? N extends "single"
+      ? (R extends true ? BlockValueModel<X, Ph, C> : BlockValueModel<X, Ph, C> | null) | BlockUnknown<Ph, Cb>
+      : N extends "group"
+        ? BlockValueModel<X, Ph, C>
+        : BlockValueModel<X, Ph, C> | BlockUnknown<Ph, Cb>
+    : never;
+
+/** Blocks are unknown only from an unknown `dynamic` block in config, or when computed in a plan. */
+type BlockUnknown<Ph extends Phase, Cb extends boolean> = Ph extends "config" | "proposed"
+  ? Unknown
+  : Ph extends "plan"
+    ? Cb extends true
+      ? Unknown
+      : never
+    : never;
 
 /**
  * Record types with a string index signature (the wide `Attributes`/`Blocks`, which TypeScript

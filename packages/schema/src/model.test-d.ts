@@ -169,6 +169,21 @@ describe("a create handler (plan: Plan<S>) => State<S>", () => {
   });
 });
 
+describe("computed blocks (tfplugin6 6.11 Block.computed)", () => {
+  const s = resourceSchema({
+    blocks: {
+      auto: block.list({ attributes: { name: attr.string({ optional: true }) }, computed: true }),
+      plain: block.list({ attributes: { name: attr.string({ optional: true }) } }),
+    },
+  });
+  it("may be unknown, with unknown contents, in a plan", () => {
+    expectTypeOf<Plan<typeof s>["auto"]>().toEqualTypeOf<{ name: string | null | Unknown }[] | Unknown>();
+    expectTypeOf<Plan<typeof s>["plain"]>().toEqualTypeOf<{ name: string | null }[]>();
+    expectTypeOf<State<typeof s>["auto"]>().toEqualTypeOf<{ name: string | null }[]>();
+    expectTypeOf<Config<typeof s>["auto"]>().toEqualTypeOf<{ name: string | null | Unknown }[] | Unknown>();
+  });
+});
+
 describe("attribute option typing", () => {
   it("types validators and defaults by the attribute's model", () => {
     attr.string({

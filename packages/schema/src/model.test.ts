@@ -324,6 +324,27 @@ describe("toModel", () => {
     );
   });
 
+  it("lets a computed block and its contents be unknown in a plan, but not a plain block", () => {
+    const s = resourceSchema({
+      blocks: {
+        auto: block.list({ attributes: { name: attr.string(ok) }, computed: true }),
+        plain: block.list({ attributes: { name: attr.string(ok) } }),
+      },
+    });
+    const el = listVal([objectVal({ name: unknownVal(t.string.type) })]);
+    const plan = objectVal({ auto: el, plain: listVal([objectVal({ name: stringVal("p") })]) });
+    expect(toModel(s, plan, "plan")).toEqual({ auto: [{ name: Unknown }], plain: [{ name: "p" }] });
+    const whole = objectVal({ auto: unknownVal(s.blocks.auto.type), plain: el });
+    expect(errorOf(() => toModel(s, whole, "plan"))).toBe(
+      ".plain[0].name: unexpected unknown value in the planned state",
+    );
+    const ok2 = objectVal({
+      auto: unknownVal(s.blocks.auto.type),
+      plain: listVal([objectVal({ name: nullVal(t.string.type) })]),
+    });
+    expect(toModel(s, ok2, "plan").auto).toBe(Unknown);
+  });
+
   it("treats everything inside a computed nested attribute as computed", () => {
     const m = new Map(v.entries());
     m.set("endpoint", objectVal({ host: unknownVal(t.string.type) }));

@@ -204,13 +204,14 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
     !v.isKnown() ||
     (spec.nesting !== "single" && spec.nesting !== "group" && !v.isNull() && hasUnknownElement(v))
   ) {
-    if (ctx.phase !== "config" && ctx.phase !== "proposed") {
-      fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
-    }
+    const allowed =
+      ctx.phase === "config" || ctx.phase === "proposed" || (ctx.phase === "plan" && spec.computed);
+    if (!allowed) fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
     return Unknown;
   }
   const body: SchemaBody = spec;
-  const inner = inComputed || spec.computed;
+  const configured = ctx.phase === "config" || ctx.phase === "known_config";
+  const inner = inComputed || (spec.computed && !configured);
   switch (spec.nesting) {
     case "single":
       if (v.isNull()) {

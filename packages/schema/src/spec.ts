@@ -118,6 +118,7 @@ export type Blocks = { readonly [name: string]: BlockSpec };
 /**
  * A nested block type (tfplugin6 `Schema.NestedBlock`), built with {@link block}.
  * @typeParam R - for single blocks: whether the block is required (min = max = 1).
+ * @typeParam Cb - whether the block type is computed.
  * @category models
  */
 export interface BlockSpec<
@@ -125,6 +126,7 @@ export interface BlockSpec<
   B extends Blocks = Blocks,
   N extends BlockNesting = BlockNesting,
   R extends boolean = boolean,
+  Cb extends boolean = boolean,
 > {
   /** Discriminant. */
   readonly kind: "block";
@@ -141,7 +143,7 @@ export interface BlockSpec<
   /** Single blocks: the block must be present. */
   readonly required: R;
   /** The whole block type may be set by the provider (tfplugin6 6.11 `Block.computed`). */
-  readonly computed: boolean;
+  readonly computed: Cb;
   /** Whether the block type is deprecated. */
   readonly deprecated: boolean;
   /** Deprecation message ("" when none). */

@@ -115,7 +115,9 @@ const terraformCases: Case[] = [
   },
   {
     name: "07 sensitive attribute",
-    schema: body({ attributes: { id: attr(str, cmp), name: attr(str, { required: true, sensitive: true }) } }),
+    schema: body({
+      attributes: { id: attr(str, cmp), name: attr(str, { required: true, sensitive: true }) },
+    }),
     planned: obj({ ...uid, name: S("wotsit") }),
     actual: obj({ ...uid, name: S("thingy") }),
     want: [".name: inconsistent values for sensitive attribute"],
@@ -136,7 +138,9 @@ const terraformCases: Case[] = [
   },
   {
     name: "10 marked set inside a list block (tuple-valued)",
-    schema: body({ blocks: { configuration: blk("list", { blocks: { sensitive_fields: blk("set", withFoo) } }) } }),
+    schema: body({
+      blocks: { configuration: blk("list", { blocks: { sensitive_fields: blk("set", withFoo) } }) },
+    }),
     planned: obj({
       configuration: tupleVal([obj({ sensitive_fields: mark(setVal([foo("secret")]), "sensitive") })]),
     }),
@@ -145,7 +149,13 @@ const terraformCases: Case[] = [
     }),
     want: [],
   },
-  { name: "11 dynamic unknown", schema: idStuff, planned: obj({ ...uid, stuff: DynamicVal }), actual: obj({ ...uid, stuff: S("thingy") }), want: [] },
+  {
+    name: "11 dynamic unknown",
+    schema: idStuff,
+    planned: obj({ ...uid, stuff: DynamicVal }),
+    actual: obj({ ...uid, stuff: S("thingy") }),
+    want: [],
+  },
   {
     name: "12 dynamic inside an object type",
     schema: body({ attributes: { obj: attr(O({ stuff: dynamicType })) } }),
@@ -167,7 +177,13 @@ const terraformCases: Case[] = [
     actual: obj({ ...uid, stuff: True }),
     want: [".stuff: wrong final value type: string required, but have bool"],
   },
-  { name: "15 dynamic unknown to object", schema: idStuff, planned: obj({ ...uid, stuff: DynamicVal }), actual: obj({ ...uid, stuff: EmptyObjectVal }), want: [] },
+  {
+    name: "15 dynamic unknown to object",
+    schema: idStuff,
+    planned: obj({ ...uid, stuff: DynamicVal }),
+    actual: obj({ ...uid, stuff: EmptyObjectVal }),
+    want: [],
+  },
   {
     name: "16 object lost an attribute",
     schema: idStuff,
@@ -462,7 +478,11 @@ const more: Case[] = [
   {
     name: "collection length placeholder",
     schema: body({ attributes: { l: attr(listType(str), cmp) } }),
-    planned: obj({ l: refine(U(listType(str))).collectionLengthUpperBound(1).newValue() }),
+    planned: obj({
+      l: refine(U(listType(str)))
+        .collectionLengthUpperBound(1)
+        .newValue(),
+    }),
     actual: obj({ l: listVal([S("a"), S("b")]) }),
     want: [
       '.l: final value cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")}) does not conform to planning placeholder cty.UnknownVal(cty.List(cty.String)).Refine().CollectionLengthUpperBound(1).NewValue()',
@@ -593,15 +613,23 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 
 describe("assertObjectCompatible", () => {
   it.each(terraformCases)("terraform: $name", (c) => {
-    expect(sorted(assertObjectCompatible(c.schema, c.planned, c.actual).map(formatViolation))).toEqual(sorted(c.want));
+    expect(sorted(assertObjectCompatible(c.schema, c.planned, c.actual).map(formatViolation))).toEqual(
+      sorted(c.want),
+    );
   });
 
   it.each(more)("$name", (c) => {
-    expect(sorted(assertObjectCompatible(c.schema, c.planned, c.actual).map(formatViolation))).toEqual(sorted(c.want));
+    expect(sorted(assertObjectCompatible(c.schema, c.planned, c.actual).map(formatViolation))).toEqual(
+      sorted(c.want),
+    );
   });
 
   it("reports the planned-side set mismatch alone, before the actual side", () => {
-    const v = assertObjectCompatible(idZones, obj({ ...uid, zones: setVal([S("a")]) }), obj({ ...uid, zones: setVal([S("b")]) }));
+    const v = assertObjectCompatible(
+      idZones,
+      obj({ ...uid, zones: setVal([S("a")]) }),
+      obj({ ...uid, zones: setVal([S("b")]) }),
+    );
     expect(v.map(formatViolation)).toEqual([
       '.zones: planned set element cty.StringVal("a") does not correlate with any element in actual',
     ]);
@@ -609,7 +637,12 @@ describe("assertObjectCompatible", () => {
   });
 
   it("tags violations with the stage it is used for", () => {
-    const v = assertObjectCompatible(idName, obj({ ...uid, name: S("a") }), obj({ ...uid, name: S("b") }), "final_plan");
+    const v = assertObjectCompatible(
+      idName,
+      obj({ ...uid, name: S("a") }),
+      obj({ ...uid, name: S("b") }),
+      "final_plan",
+    );
     expect(v.map((x) => [x.stage, x.rule])).toEqual([["final_plan", ContractRule.valueChanged]]);
   });
 
@@ -623,9 +656,21 @@ describe("assertObjectCompatible", () => {
   it("never throws on values of the wrong shape", () => {
     const schema = body({
       attributes: { name: attr(str, opt), n: nested("map", { b: attr(str, opt) }, opt) },
-      blocks: { b: blk("list", withFoo), m: blk("map", withFoo), s: blk("set", withFoo), g: blk("group", withFoo) },
+      blocks: {
+        b: blk("list", withFoo),
+        m: blk("map", withFoo),
+        s: blk("set", withFoo),
+        g: blk("group", withFoo),
+      },
     });
-    const odd = [S("x"), EmptyObjectVal, DynamicVal, N(dynamicType), obj({ b: S("x"), m: listVal([S("a")]), s: True, n: S("?") })];
-    for (const a of odd) for (const b of odd) expect(() => assertObjectCompatible(schema, a, b)).not.toThrow();
+    const odd = [
+      S("x"),
+      EmptyObjectVal,
+      DynamicVal,
+      N(dynamicType),
+      obj({ b: S("x"), m: listVal([S("a")]), s: True, n: S("?") }),
+    ];
+    for (const a of odd)
+      for (const b of odd) expect(() => assertObjectCompatible(schema, a, b)).not.toThrow();
   });
 });

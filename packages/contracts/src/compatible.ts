@@ -68,7 +68,11 @@ export function assertObjectCompatible(
  * @remarks The value-level rules of {@link assertObjectCompatible}.
  * @category guards
  */
-export function assertValueCompatible(planned: Value, actual: Value, stage: ContractStage = "apply"): Violation[] {
+export function assertValueCompatible(
+  planned: Value,
+  actual: Value,
+  stage: ContractStage = "apply",
+): Violation[] {
   return guarded(stage, () => new Compat(stage).value(unmarkDeep(planned), unmarkDeep(actual), []));
 }
 
@@ -91,7 +95,8 @@ export function wrongTypeMessage(got: Type, want: Type): string {
 function typesLikelyConfusing(got: Type, want: Type): boolean {
   if (isPrimitiveType(got) !== isPrimitiveType(want)) return false;
   if (want.kind === "string") return false;
-  if ((want.kind === "bool" && got.kind === "number") || (got.kind === "bool" && want.kind === "number")) return false;
+  if ((want.kind === "bool" && got.kind === "number") || (got.kind === "bool" && want.kind === "number"))
+    return false;
   if (got.kind === "tuple" && want.kind === "object") return false;
   return true;
 }
@@ -123,11 +128,15 @@ class Compat {
       const plannedV = getAttrOr(planned, name, attrS.type);
       const actualV = getAttrOr(actual, name, attrS.type);
       const p = attrPath(path, name);
-      const sensitive = attrS.sensitive || hasMarkDeep(plannedV, "sensitive") || hasMarkDeep(actualV, "sensitive");
+      const sensitive =
+        attrS.sensitive || hasMarkDeep(plannedV, "sensitive") || hasMarkDeep(actualV, "sensitive");
       const more = this.value(unmarkDeep(plannedV), unmarkDeep(actualV), p);
       if (sensitive) {
         // Vague on purpose: the values must not reach logs or bug reports.
-        if (more.length > 0) errs.push(this.#v(ContractRule.sensitiveInconsistent, p, "inconsistent values for sensitive attribute"));
+        if (more.length > 0)
+          errs.push(
+            this.#v(ContractRule.sensitiveInconsistent, p, "inconsistent values for sensitive attribute"),
+          );
       } else {
         errs.push(...more);
       }
@@ -161,13 +170,20 @@ class Compat {
           const plannedL = lengthIntOf(plannedV);
           const actualL = lengthIntOf(actualV);
           if (plannedL !== actualL) {
-            errs.push(this.#v(ContractRule.blockCountChanged, p, `block count changed from ${plannedL} to ${actualL}`));
+            errs.push(
+              this.#v(
+                ContractRule.blockCountChanged,
+                p,
+                `block count changed from ${plannedL} to ${actualL}`,
+              ),
+            );
             continue;
           }
           const actualEls = elementsOf(actualV);
           elementsOf(plannedV).forEach((plannedEV, i) => {
             const actualEV = actualEls[i];
-            if (actualEV !== undefined) errs.push(...this.object(blockS, plannedEV, actualEV, child(p, indexStep(numberVal(i)))));
+            if (actualEV !== undefined)
+              errs.push(...this.object(blockS, plannedEV, actualEV, child(p, indexStep(numberVal(i)))));
           });
           break;
         }
@@ -177,13 +193,24 @@ class Compat {
         case "set": {
           if (!plannedV.isKnown() || !actualV.isKnown() || plannedV.isNull() || actualV.isNull()) continue;
           errs.push(
-            ...this.#setCorrelation(plannedV, actualV, p, (pe, ae) => this.object(blockS, pe, ae, child(p, indexStep(ae))).length === 0),
+            ...this.#setCorrelation(
+              plannedV,
+              actualV,
+              p,
+              (pe, ae) => this.object(blockS, pe, ae, child(p, indexStep(ae))).length === 0,
+            ),
           );
           // Fewer elements are fine (unknowns may have merged once known); more are not.
           const plannedL = lengthIntOf(plannedV);
           const actualL = lengthIntOf(actualV);
           if (plannedL < actualL) {
-            errs.push(this.#v(ContractRule.blockCountChanged, p, `block set length changed from ${plannedL} to ${actualL}`));
+            errs.push(
+              this.#v(
+                ContractRule.blockCountChanged,
+                p,
+                `block set length changed from ${plannedL} to ${actualL}`,
+              ),
+            );
           }
           break;
         }
@@ -220,12 +247,15 @@ class Compat {
     const plannedL = lengthIntOf(plannedV);
     const actualL = lengthIntOf(actualV);
     if (plannedL !== actualL) {
-      return [this.#v(ContractRule.blockCountChanged, p, `block count changed from ${plannedL} to ${actualL}`)];
+      return [
+        this.#v(ContractRule.blockCountChanged, p, `block count changed from ${plannedL} to ${actualL}`),
+      ];
     }
     const actualEntries = entriesOf(actualV);
     for (const [k, plannedEV] of entriesOf(plannedV)) {
       const actualEV = actualEntries.get(k);
-      if (actualEV !== undefined) errs.push(...this.object(blockS, plannedEV, actualEV, child(p, indexStep(stringVal(k)))));
+      if (actualEV !== undefined)
+        errs.push(...this.object(blockS, plannedEV, actualEV, child(p, indexStep(stringVal(k)))));
     }
     return errs;
   }
@@ -233,7 +263,13 @@ class Compat {
   value(planned: Value, actual: Value, path: Path): Violation[] {
     if (planned.type.kind === "dynamic") return [];
     if (testConformance(actual.type, planned.type).length > 0) {
-      return [this.#v(ContractRule.wrongType, path, `wrong final value type: ${wrongTypeMessage(actual.type, planned.type)}`)];
+      return [
+        this.#v(
+          ContractRule.wrongType,
+          path,
+          `wrong final value type: ${wrongTypeMessage(actual.type, planned.type)}`,
+        ),
+      ];
     }
     if (!planned.isKnown()) {
       // Only the type and the planned refinements bind the final value.
@@ -253,13 +289,20 @@ class Compat {
       if (planned.isNull()) return [];
       return [this.#v(ContractRule.valueChanged, path, `was ${valueGoString(planned)}, but now null`)];
     }
-    if (planned.isNull()) return [this.#v(ContractRule.valueChanged, path, `was null, but now ${valueGoString(actual)}`)];
+    if (planned.isNull())
+      return [this.#v(ContractRule.valueChanged, path, `was null, but now ${valueGoString(actual)}`)];
 
     const ty = planned.type;
     if (!actual.isKnown()) return [this.#v(ContractRule.becameUnknown, path, "was known, but now unknown")];
     if (isPrimitiveType(ty)) {
       if (!equalsKnownTrue(actual, planned)) {
-        return [this.#v(ContractRule.valueChanged, path, `was ${valueGoString(planned)}, but now ${valueGoString(actual)}`)];
+        return [
+          this.#v(
+            ContractRule.valueChanged,
+            path,
+            `was ${valueGoString(planned)}, but now ${valueGoString(actual)}`,
+          ),
+        ];
       }
       return [];
     }
@@ -273,13 +316,21 @@ class Compat {
           const key = numberVal(i);
           const actualV = actualEls[i];
           if (actualV === undefined) {
-            errs.push(this.#v(ContractRule.elementsChanged, path, `element ${indexStrForErrors(key)} has vanished`));
+            errs.push(
+              this.#v(ContractRule.elementsChanged, path, `element ${indexStrForErrors(key)} has vanished`),
+            );
             return;
           }
           errs.push(...this.value(plannedV, actualV, child(path, indexStep(key))));
         });
         for (let i = plannedEls.length; i < actualEls.length; i++) {
-          errs.push(this.#v(ContractRule.elementsChanged, path, `new element ${indexStrForErrors(numberVal(i))} has appeared`));
+          errs.push(
+            this.#v(
+              ContractRule.elementsChanged,
+              path,
+              `new element ${indexStrForErrors(numberVal(i))} has appeared`,
+            ),
+          );
         }
         return errs;
       }
@@ -290,14 +341,22 @@ class Compat {
           const key = stringVal(k);
           const actualV = actualEntries.get(k);
           if (actualV === undefined) {
-            errs.push(this.#v(ContractRule.elementsChanged, path, `element ${indexStrForErrors(key)} has vanished`));
+            errs.push(
+              this.#v(ContractRule.elementsChanged, path, `element ${indexStrForErrors(key)} has vanished`),
+            );
             continue;
           }
           errs.push(...this.value(plannedV, actualV, child(path, indexStep(key))));
         }
         for (const k of actualEntries.keys()) {
           if (!plannedEntries.has(k)) {
-            errs.push(this.#v(ContractRule.elementsChanged, path, `new element ${indexStrForErrors(stringVal(k))} has appeared`));
+            errs.push(
+              this.#v(
+                ContractRule.elementsChanged,
+                path,
+                `new element ${indexStrForErrors(stringVal(k))} has appeared`,
+              ),
+            );
           }
         }
         return errs;
@@ -306,17 +365,27 @@ class Compat {
         for (const name of sortedNames(ty.attributeTypes)) {
           const attrType = ty.attributeTypes[name] as Type;
           errs.push(
-            ...this.value(getAttrOr(planned, name, attrType), getAttrOr(actual, name, attrType), attrPath(path, name)),
+            ...this.value(
+              getAttrOr(planned, name, attrType),
+              getAttrOr(actual, name, attrType),
+              attrPath(path, name),
+            ),
           );
         }
         return errs;
       case "set": {
         errs.push(
-          ...this.#setCorrelation(planned, actual, path, (pe, ae) => this.value(pe, ae, child(path, indexStep(ae))).length === 0),
+          ...this.#setCorrelation(
+            planned,
+            actual,
+            path,
+            (pe, ae) => this.value(pe, ae, child(path, indexStep(ae))).length === 0,
+          ),
         );
         const plannedL = lengthIntOf(planned);
         const actualL = lengthIntOf(actual);
-        if (plannedL < actualL) errs.push(this.#v(ContractRule.setGrew, path, `length changed from ${plannedL} to ${actualL}`));
+        if (plannedL < actualL)
+          errs.push(this.#v(ContractRule.setGrew, path, `length changed from ${plannedL} to ${actualL}`));
         return errs;
       }
       default:
@@ -328,7 +397,12 @@ class Compat {
    * Every planned element must correlate with some actual element and vice versa (core's
    * `assertSetValuesCompatible`); planned-side failures are reported alone.
    */
-  #setCorrelation(planned: Value, actual: Value, path: Path, correlates: (p: Value, a: Value) => boolean): Violation[] {
+  #setCorrelation(
+    planned: Value,
+    actual: Value,
+    path: Path,
+    correlates: (p: Value, a: Value) => boolean,
+  ): Violation[] {
     const as = elementsOf(planned);
     const bs = elementsOf(actual);
     const aeqs = as.map(() => false);

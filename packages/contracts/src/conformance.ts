@@ -1,4 +1,13 @@
-import { indexStep, isCtyError, numberVal, type Path, stringVal, testConformance, type Value, walk } from "@tfkit/cty-values";
+import {
+  indexStep,
+  isCtyError,
+  numberVal,
+  type Path,
+  stringVal,
+  testConformance,
+  type Value,
+  walk,
+} from "@tfkit/cty-values";
 import { guarded } from "./internal/guard.js";
 import { attrPath, child, elementsOf, entriesOf, getAttrOr } from "./internal/values.js";
 import { type AttributeShape, type BodyShape, bodyType, sortedNames } from "./shape.js";
@@ -22,7 +31,12 @@ import { ContractRule, type ContractStage, type Violation, violation } from "./v
 export function checkConformance(schema: BodyShape, value: Value, stage: ContractStage): Violation[] {
   return guarded(stage, () =>
     testConformance(value.type, bodyType(schema)).map((e) =>
-      violation(stage, ContractRule.typeConformance, (isCtyError(e) ? e.path : undefined) ?? [], e.rawMessage),
+      violation(
+        stage,
+        ContractRule.typeConformance,
+        (isCtyError(e) ? e.path : undefined) ?? [],
+        e.rawMessage,
+      ),
     ),
   );
 }
@@ -68,12 +82,7 @@ function writeOnlyPaths(schema: BodyShape, obj: Value, path: Path, found: (p: Pa
   }
 }
 
-function eachElement(
-  nesting: string,
-  v: Value,
-  path: Path,
-  fn: (element: Value, path: Path) => void,
-): void {
+function eachElement(nesting: string, v: Value, path: Path, fn: (element: Value, path: Path) => void): void {
   if (v.isNull() || !v.isKnown()) return;
   switch (nesting) {
     case "single":
@@ -102,7 +111,11 @@ function eachElement(
  * violation's text.
  * @category guards
  */
-export function checkWhollyKnown(value: Value, stage: ContractStage, message = "value is not known"): Violation[] {
+export function checkWhollyKnown(
+  value: Value,
+  stage: ContractStage,
+  message = "value is not known",
+): Violation[] {
   return guarded(stage, () => {
     const out: Violation[] = [];
     walk(value, (p, v) => {

@@ -46,7 +46,8 @@ export interface ContractDiagnostic extends Diagnostic {
   readonly origin?: string;
 }
 
-const BUG = "\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.";
+const BUG =
+  "\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.";
 const WRITE_ONLY_TAIL =
   "Write-only attributes cannot be read back from the provider. This is a bug in the provider, which should be reported in the provider's own issue tracker.";
 
@@ -59,7 +60,8 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
   const addr = ctx.resourceAddress;
   const prov = goQuote(ctx.provider);
   const cfg = goQuote(ctx.providerConfig ?? `provider[${goQuote(ctx.provider)}]`);
-  const typeName = ctx.providerType ?? addr.replace(/^(?:module\.[^.]+\.)*(?:data\.)?/, "").split("_")[0] ?? addr;
+  const typeName =
+    ctx.providerType ?? addr.replace(/^(?:module\.[^.]+\.)*(?:data\.)?/, "").split("_")[0] ?? addr;
   const at = `${addr}${formatPath(v.path)}`;
   const [from, to] = v.actions ?? [];
   switch (v.stage) {
@@ -142,7 +144,10 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
     case "data_source":
       switch (v.rule) {
         case ContractRule.nullObject:
-          return { summary: "Provider produced null object", detail: `Provider ${cfg} produced a null value for ${addr}.${BUG}` };
+          return {
+            summary: "Provider produced null object",
+            detail: `Provider ${cfg} produced a null value for ${addr}.${BUG}`,
+          };
         case ContractRule.unknownValue:
           return {
             summary: "Provider produced invalid object",

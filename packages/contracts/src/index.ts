@@ -37,5 +37,10 @@ export {
   type PlanAction,
   type Violation,
 } from "./violation.js";
-export { type ContractDiagnostic, type DiagnosticContext, toDiagnostic, toDiagnostics } from "./diagnostics.js";
+export {
+  type ContractDiagnostic,
+  type DiagnosticContext,
+  toDiagnostic,
+  toDiagnostics,
+} from "./diagnostics.js";
 export type { AttributeShape, BlockShape, BodyShape } from "./shape.js";

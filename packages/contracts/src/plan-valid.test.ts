@@ -59,7 +59,14 @@ const ab = (a: string, c: string) => obj({ a: S(a), b: listVal([obj({ c: S(c) })
 
 // terraform internal/plans/objchange/plan_valid_test.go (TestAssertPlanValid), re-expressed.
 const terraformCases: Case[] = [
-  { name: "all empty", schema: body({}), prior: EmptyObjectVal, config: EmptyObjectVal, planned: EmptyObjectVal, want: [] },
+  {
+    name: "all empty",
+    schema: body({}),
+    prior: EmptyObjectVal,
+    config: EmptyObjectVal,
+    planned: EmptyObjectVal,
+    want: [],
+  },
   {
     name: "no computed, all match",
     schema: abSchema,
@@ -82,7 +89,9 @@ const terraformCases: Case[] = [
     prior: N(abType),
     config: ab("a value", "c value"),
     planned: ab("a value", "new c value"),
-    want: ['.b[0].c: planned value cty.StringVal("new c value") does not match config value cty.StringVal("c value")'],
+    want: [
+      '.b[0].c: planned value cty.StringVal("new c value") does not match config value cty.StringVal("c value")',
+    ],
   },
   {
     name: "no computed, invalid change in plan sensitive",
@@ -125,7 +134,9 @@ const terraformCases: Case[] = [
     prior: N(O({ b: listType(O({ c: str })) })),
     config: obj({ b: listValEmpty(O({ c: str })) }),
     planned: obj({ b: N(listType(O({ c: str }))) }),
-    want: [".b: attribute representing a list of nested blocks must be empty to indicate no blocks, not null"],
+    want: [
+      ".b: attribute representing a list of nested blocks must be empty to indicate no blocks, not null",
+    ],
   },
   {
     name: "nested list, null in config",
@@ -224,11 +235,15 @@ const terraformCases: Case[] = [
     prior: N(O({ a: listType(O({ b: str })) })),
     config: obj({ a: listVal([obj({ b: S("c value") })]) }),
     planned: obj({ a: listVal([obj({ b: S("new c value") })]) }),
-    want: ['.a[0].b: planned value cty.StringVal("new c value") does not match config value cty.StringVal("c value")'],
+    want: [
+      '.a[0].b: planned value cty.StringVal("new c value") does not match config value cty.StringVal("c value")',
+    ],
   },
   {
     name: "NestedType attr, no computed, invalid change in plan sensitive",
-    schema: body({ attributes: { a: nested("list", { b: attr(str, { optional: true, sensitive: true }) }, opt) } }),
+    schema: body({
+      attributes: { a: nested("list", { b: attr(str, { optional: true, sensitive: true }) }, opt) },
+    }),
     prior: N(O({ a: listType(O({ b: str })) })),
     config: obj({ a: listVal([obj({ b: S("b value") })]) }),
     planned: obj({ a: listVal([obj({ b: S("new b value") })]) }),
@@ -433,7 +448,9 @@ const terraformCases: Case[] = [
     prior: N(O({ map: mapType(O({ name: str })) })),
     config: obj({ map: mapVal({ one: obj({ name: S("from_config") }) }) }),
     planned: obj({ map: mapVal({ one: obj({ name: S("from_provider") }) }) }),
-    want: ['.map.one.name: planned value cty.StringVal("from_provider") does not match config value cty.StringVal("from_config")'],
+    want: [
+      '.map.one.name: planned value cty.StringVal("from_provider") does not match config value cty.StringVal("from_config")',
+    ],
   },
   {
     name: "computed only value with config",
@@ -491,7 +508,9 @@ const terraformCases: Case[] = [
   },
   {
     name: "nested set values can contain computed unknown",
-    schema: body({ attributes: { set: nested("set", { input: attr(str, opt), computed: attr(str, optCmp) }, opt) } }),
+    schema: body({
+      attributes: { set: nested("set", { input: attr(str, opt), computed: attr(str, optCmp) }, opt) },
+    }),
     prior: obj({
       set: setVal([obj({ input: S("a"), computed: N(str) }), obj({ input: S("b"), computed: N(str) })]),
     }),
@@ -513,7 +532,9 @@ const terraformCases: Case[] = [
   },
   {
     name: "nested write-only attributes",
-    schema: body({ blocks: { nested: blk("list", { attributes: { foo: attr(str, { writeOnly: true }) } }) } }),
+    schema: body({
+      blocks: { nested: blk("list", { attributes: { foo: attr(str, { writeOnly: true }) } }) },
+    }),
     prior: obj({ nested: listVal([obj({ foo: N(str) })]) }),
     config: obj({ nested: listVal([obj({ foo: mark(S("write-only"), "ephemeral") })]) }),
     planned: obj({ nested: listVal([obj({ foo: N(str) })]) }),
@@ -595,7 +616,9 @@ const more: Case[] = [
     prior: N(O({ port: numberType })),
     config: obj({ port: numberVal(80) }),
     planned: obj({ port: U(numberType) }),
-    want: ['.port: planned value cty.UnknownVal(cty.Number) does not match config value cty.NumberIntVal(80)'],
+    want: [
+      ".port: planned value cty.UnknownVal(cty.Number) does not match config value cty.NumberIntVal(80)",
+    ],
   },
   {
     name: "config unknown refined not-null, plan plain unknown (§7 45)",
@@ -687,7 +710,10 @@ const more: Case[] = [
     prior: N(O({ b: mapType(O({ c: str })) })),
     config: obj({ b: mapVal({ x: obj({ c: S("1") }), y: obj({ c: S("2") }) }) }),
     planned: obj({ b: mapVal({ x: obj({ c: S("1") }), z: obj({ c: S("2") }) }) }),
-    want: ['.b["z"]: block key "z" from plan is not present in config', '.b: block key "y" from config is not present in plan'],
+    want: [
+      '.b["z"]: block key "z" from plan is not present in config',
+      '.b: block key "y" from config is not present in plan',
+    ],
   },
   {
     name: "map block count differs",
@@ -703,7 +729,10 @@ const more: Case[] = [
     prior: N(O({ b: dynamicType })),
     config: obj({ b: obj({ x: obj({ c: S("1") }) }) }),
     planned: obj({ b: obj({ w: obj({ c: S("1") }) }) }),
-    want: ['.b: block key "w" from plan is not present in config', '.b: block key "x" from config is not present in plan'],
+    want: [
+      '.b: block key "w" from plan is not present in config',
+      '.b: block key "x" from config is not present in plan',
+    ],
   },
   {
     name: "single block planned absent",
@@ -719,7 +748,9 @@ const more: Case[] = [
     prior: N(O({ b: O({ c: str }) })),
     config: obj({ b: obj({ c: N(str) }) }),
     planned: obj({ b: N(O({ c: str })) }),
-    want: [".b: attribute representing a group of nested blocks must be empty to indicate no blocks, not null"],
+    want: [
+      ".b: attribute representing a group of nested blocks must be empty to indicate no blocks, not null",
+    ],
   },
   {
     name: "nested list attribute count differs",
@@ -745,7 +776,10 @@ const more: Case[] = [
     prior: N(O({ m: mapType(O({ b: str })) })),
     config: obj({ m: mapVal({ x: obj({ b: S("1") }) }) }),
     planned: obj({ m: mapVal({ y: obj({ b: S("1") }) }) }),
-    want: ['.m: map key "y" from plan is not present in config', '.m: map key "x" from config is not present in plan'],
+    want: [
+      '.m: map key "y" from plan is not present in config',
+      '.m: map key "x" from config is not present in plan',
+    ],
   },
   {
     name: "nested set attribute cannot shrink below config",
@@ -761,7 +795,9 @@ const more: Case[] = [
     prior: N(O({ s: O({ b: str }) })),
     config: obj({ s: N(O({ b: str })) }),
     planned: obj({ s: obj({ b: N(str) }) }),
-    want: ['.s: planned value cty.ObjectVal(map[string]cty.Value{"b":cty.NullVal(cty.String)}) for a non-computed attribute'],
+    want: [
+      '.s: planned value cty.ObjectVal(map[string]cty.Value{"b":cty.NullVal(cty.String)}) for a non-computed attribute',
+    ],
   },
   {
     name: "dynamic attribute value change",
@@ -777,16 +813,25 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 
 describe("assertPlanValid", () => {
   it.each(terraformCases)("terraform: $name", (c) => {
-    expect(sorted(assertPlanValid(c.schema, c.prior, c.config, c.planned).map(formatViolation))).toEqual(sorted(c.want));
+    expect(sorted(assertPlanValid(c.schema, c.prior, c.config, c.planned).map(formatViolation))).toEqual(
+      sorted(c.want),
+    );
   });
 
   it.each(more)("$name", (c) => {
-    expect(sorted(assertPlanValid(c.schema, c.prior, c.config, c.planned).map(formatViolation))).toEqual(sorted(c.want));
+    expect(sorted(assertPlanValid(c.schema, c.prior, c.config, c.planned).map(formatViolation))).toEqual(
+      sorted(c.want),
+    );
   });
 
   it("names the rule and stage, and keeps the path as data", () => {
     const schema = body({ attributes: { name: attr(str, opt) } });
-    const [v, ...rest] = assertPlanValid(schema, N(O({ name: str })), obj({ name: N(str) }), obj({ name: S("b") }));
+    const [v, ...rest] = assertPlanValid(
+      schema,
+      N(O({ name: str })),
+      obj({ name: N(str) }),
+      obj({ name: S("b") }),
+    );
     expect(rest).toEqual([]);
     expect(v?.rule).toBe(ContractRule.nonComputedValue);
     expect(v?.stage).toBe("plan");
@@ -797,9 +842,18 @@ describe("assertPlanValid", () => {
   it("never throws on values of the wrong shape; reports or tolerates them", () => {
     const schema = body({
       attributes: { name: attr(str, opt), n: nested("list", { b: attr(str, opt) }, opt) },
-      blocks: { b: blk("list", { attributes: { c: attr(str, opt) } }), m: blk("map", { attributes: { c: attr(str, opt) } }) },
+      blocks: {
+        b: blk("list", { attributes: { c: attr(str, opt) } }),
+        m: blk("map", { attributes: { c: attr(str, opt) } }),
+      },
     });
-    const odd = [S("x"), EmptyObjectVal, DynamicVal, N(dynamicType), obj({ b: S("x"), m: listValEmpty(str), n: S("?") })];
+    const odd = [
+      S("x"),
+      EmptyObjectVal,
+      DynamicVal,
+      N(dynamicType),
+      obj({ b: S("x"), m: listValEmpty(str), n: S("?") }),
+    ];
     for (const a of odd) {
       for (const b of odd) {
         expect(() => assertPlanValid(schema, a, b, odd[4] as Value)).not.toThrow();

@@ -24,7 +24,13 @@ import {
   lengthIntOf,
   lengthOf,
 } from "./internal/values.js";
-import { type AttributeShape, type BlockShape, type BodyShape, nestedObjectType, sortedNames } from "./shape.js";
+import {
+  type AttributeShape,
+  type BlockShape,
+  type BodyShape,
+  nestedObjectType,
+  sortedNames,
+} from "./shape.js";
 import { ContractRule, type ContractStage, type Violation, violation } from "./violation.js";
 import { guarded } from "./internal/guard.js";
 
@@ -53,7 +59,13 @@ import { guarded } from "./internal/guard.js";
 export function assertPlanValid(schema: BodyShape, prior: Value, config: Value, planned: Value): Violation[] {
   return guarded("plan", () => {
     const errs: Violation[] = [];
-    new PlanValidator(errs, "plan").block(schema, unmarkDeep(prior), unmarkDeep(config), unmarkDeep(planned), []);
+    new PlanValidator(errs, "plan").block(
+      schema,
+      unmarkDeep(prior),
+      unmarkDeep(config),
+      unmarkDeep(planned),
+      [],
+    );
     return errs;
   });
 }
@@ -108,7 +120,11 @@ class PlanValidator {
     }
     if (rawEquals(plannedV, configV)) return;
     if (!configV.isKnown()) {
-      this.#err(ContractRule.dynamicBlockChanged, path, `planned value ${valueGoString(plannedV)} for unknown dynamic block`);
+      this.#err(
+        ContractRule.dynamicBlockChanged,
+        path,
+        `planned value ${valueGoString(plannedV)} for unknown dynamic block`,
+      );
       return;
     }
     if (configV.isNull() && blockS.computed) return;
@@ -116,7 +132,9 @@ class PlanValidator {
       this.#err(
         ContractRule.blockUnknown,
         path,
-        blockS.computed ? "planned unknown value for configured block" : "planned unknown value for non-computed block",
+        blockS.computed
+          ? "planned unknown value for configured block"
+          : "planned unknown value for non-computed block",
       );
       return;
     }
@@ -132,7 +150,11 @@ class PlanValidator {
         const plannedL = lengthIntOf(plannedV);
         const configL = lengthIntOf(configV);
         if (plannedL !== configL) {
-          this.#err(ContractRule.blockCount, path, `block count in plan (${plannedL}) disagrees with count in config (${configL})`);
+          this.#err(
+            ContractRule.blockCount,
+            path,
+            `block count in plan (${plannedL}) disagrees with count in config (${configL})`,
+          );
           return;
         }
         const plannedEls = elementsOf(plannedV);
@@ -159,7 +181,11 @@ class PlanValidator {
         // element is unknown as a whole.
         for (const plannedEV of elementsOf(plannedV)) {
           if (!plannedEV.isKnown()) {
-            this.#err(ContractRule.blockElementUnknown, child(path, indexStep(plannedEV)), NESTED_BLOCK_ELEMENT_UNKNOWN);
+            this.#err(
+              ContractRule.blockElementUnknown,
+              child(path, indexStep(plannedEV)),
+              NESTED_BLOCK_ELEMENT_UNKNOWN,
+            );
           }
         }
         return;
@@ -176,7 +202,11 @@ class PlanValidator {
       const priorEntries = entriesOf(priorV);
       for (const k of plannedKeys) {
         if (!Object.hasOwn(configAtys, k)) {
-          this.#err(ContractRule.blockKey, path, `block key ${goQuote(k)} from plan is not present in config`);
+          this.#err(
+            ContractRule.blockKey,
+            path,
+            `block key ${goQuote(k)} from plan is not present in config`,
+          );
           continue;
         }
         const p = child(path, attributeStep(k));
@@ -191,7 +221,11 @@ class PlanValidator {
       }
       for (const k of sortedNames(configAtys)) {
         if (!Object.hasOwn(plannedV.type.attributeTypes, k)) {
-          this.#err(ContractRule.blockKey, path, `block key ${goQuote(k)} from config is not present in plan`);
+          this.#err(
+            ContractRule.blockKey,
+            path,
+            `block key ${goQuote(k)} from config is not present in plan`,
+          );
         }
       }
       return;
@@ -199,7 +233,11 @@ class PlanValidator {
     const plannedL = lengthIntOf(plannedV);
     const configL = lengthIntOf(configV);
     if (plannedL !== configL) {
-      this.#err(ContractRule.blockCount, path, `block count in plan (${plannedL}) disagrees with count in config (${configL})`);
+      this.#err(
+        ContractRule.blockCount,
+        path,
+        `block count in plan (${plannedL}) disagrees with count in config (${configL})`,
+      );
       return;
     }
     const configEntries = entriesOf(configV);
@@ -249,7 +287,8 @@ class PlanValidator {
     if (rawEquals(unrefinedPlanned, unrefinedDeep(priorV)) && !priorV.isNull() && !configV.isNull()) return;
 
     if (attrS.writeOnly) {
-      if (!plannedV.isNull()) this.#err(ContractRule.writeOnly, path, "planned value for write-only attribute is not null");
+      if (!plannedV.isNull())
+        this.#err(ContractRule.writeOnly, path, "planned value for write-only attribute is not null");
       return;
     }
     // Computed-only: any plan (a config value can only come from ignore_changes or a config
@@ -326,15 +365,29 @@ class PlanValidator {
         for (const [k, plannedEV] of plannedVals) {
           const configEV = configVals.get(k);
           if (configEV === undefined) {
-            this.#err(ContractRule.nestedKey, path, `map key ${goQuote(k)} from plan is not present in config`);
+            this.#err(
+              ContractRule.nestedKey,
+              path,
+              `map key ${goQuote(k)} from plan is not present in config`,
+            );
             continue;
           }
           // Core steps into map elements with a GetAttr step here, so paths read `.map.key`.
-          this.attributes(attrs, priorVals.get(k) ?? nullVal(objType), configEV, plannedEV, child(path, attributeStep(k)));
+          this.attributes(
+            attrs,
+            priorVals.get(k) ?? nullVal(objType),
+            configEV,
+            plannedEV,
+            child(path, attributeStep(k)),
+          );
         }
         for (const k of configVals.keys()) {
           if (!plannedVals.has(k)) {
-            this.#err(ContractRule.nestedKey, path, `map key ${goQuote(k)} from config is not present in plan`);
+            this.#err(
+              ContractRule.nestedKey,
+              path,
+              `map key ${goQuote(k)} from config is not present in plan`,
+            );
           }
         }
         return;
@@ -376,4 +429,3 @@ class PlanValidator {
     return true;
   }
 }
-

@@ -101,7 +101,9 @@ describe("seed 000: plan", () => {
       nics: listVal([nic("eth0", unknownVal(str)), nic("default", unknownVal(str))]),
     });
     const v = checkPlannedState(server, { prior: priorNull, config, planned });
-    expect(v.map(formatViolation)).toEqual([".network_interface: block count in plan (2) disagrees with count in config (1)"]);
+    expect(v.map(formatViolation)).toEqual([
+      ".network_interface: block count in plan (2) disagrees with count in config (1)",
+    ]);
     expect(v[0]?.rule).toBe(ContractRule.blockCount);
   });
 
@@ -124,7 +126,11 @@ describe("seed 000: plan", () => {
 
   it("write-only attributes must be planned null (checked before anything else)", () => {
     const planned = srv({ id: unknownVal(str), password: S("hunter2") });
-    const v = checkPlannedState(server, { prior: priorNull, config: srv({ password: S("hunter2") }), planned });
+    const v = checkPlannedState(server, {
+      prior: priorNull,
+      config: srv({ password: S("hunter2") }),
+      planned,
+    });
     expect(v.map((x) => [x.rule, formatViolation(x)])).toEqual([
       [ContractRule.writeOnlyReturned, ".password: write-only attribute must be null"],
     ]);
@@ -142,7 +148,9 @@ describe("seed 000: plan", () => {
 
   it("the replace re-plan only checks write-only and conformance", () => {
     const planned = srv({ name: S("other"), id: unknownVal(str) });
-    expect(checkPlannedState(server, { prior: priorNull, config, planned }, { replacePlan: true })).toEqual([]);
+    expect(checkPlannedState(server, { prior: priorNull, config, planned }, { replacePlan: true })).toEqual(
+      [],
+    );
   });
 
   it("destroy plans must be null", () => {
@@ -163,15 +171,25 @@ describe("seed 000: plan", () => {
 });
 
 describe("seed 000: final plan", () => {
-  const first = srv({ id: unknownVal(str), port: numberVal(80), nics: listVal([nic("eth0", unknownVal(str))]) });
+  const first = srv({
+    id: unknownVal(str),
+    port: numberVal(80),
+    nics: listVal([nic("eth0", unknownVal(str))]),
+  });
 
   it("unknowns may become known; known values stay identical", () => {
     const final = srv({ id: S("srv-1"), port: numberVal(80), nics: listVal([nic("eth0", S("10.0.0.2"))]) });
-    expect(checkFinalPlan(server, { initial: first, final, initialAction: "Create", finalAction: "Create" })).toEqual([]);
+    expect(
+      checkFinalPlan(server, { initial: first, final, initialAction: "Create", finalAction: "Create" }),
+    ).toEqual([]);
   });
 
   it("a known value that changed is reported with core's final-plan wording", () => {
-    const final = srv({ id: unknownVal(str), port: numberVal(81), nics: listVal([nic("eth0", unknownVal(str))]) });
+    const final = srv({
+      id: unknownVal(str),
+      port: numberVal(81),
+      nics: listVal([nic("eth0", unknownVal(str))]),
+    });
     const d = toDiagnostics(checkFinalPlan(server, { initial: first, final }), { ...ctx, annotate: false });
     expect(d.map((x) => [x.summary, x.detail])).toEqual([
       [
@@ -182,8 +200,15 @@ describe("seed 000: final plan", () => {
   });
 
   it("the action may only change from Update to NoOp", () => {
-    expect(checkFinalPlan(server, { initial: first, final: first, initialAction: "Update", finalAction: "NoOp" })).toEqual([]);
-    const v = checkFinalPlan(server, { initial: first, final: first, initialAction: "Update", finalAction: "DeleteThenCreate" });
+    expect(
+      checkFinalPlan(server, { initial: first, final: first, initialAction: "Update", finalAction: "NoOp" }),
+    ).toEqual([]);
+    const v = checkFinalPlan(server, {
+      initial: first,
+      final: first,
+      initialAction: "Update",
+      finalAction: "DeleteThenCreate",
+    });
     expect(toDiagnostics(v, { ...ctx, annotate: false })[0]?.detail).toBe(
       'When expanding the plan for demo_server.web to include new values learned so far during apply, provider "registry.terraform.io/tfkit/demo" changed the planned action from Update to DeleteThenCreate.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
     );
@@ -227,7 +252,9 @@ describe("seed 000: apply", () => {
       all: listValEmpty(nicT),
       nics: listVal([nic("eth0", S("10.0.0.2"))]),
     });
-    expect(toDiagnostics(checkApplyResult(server, { planned, newState }), { ...ctx, origin: "create" })).toEqual([
+    expect(
+      toDiagnostics(checkApplyResult(server, { planned, newState }), { ...ctx, origin: "create" }),
+    ).toEqual([
       {
         severity: "error",
         summary: "Provider produced inconsistent result after apply",
@@ -261,14 +288,22 @@ describe("seed 000: apply", () => {
   });
 
   it("no value at all, null after create, non-null after delete", () => {
-    expect(checkApplyResult(server, { planned, newState: undefined }).map((x) => x.rule)).toEqual([ContractRule.nilValue]);
-    const nullAfterCreate = checkApplyResult(server, { planned, newState: nullVal(server.type), action: "Create" });
+    expect(checkApplyResult(server, { planned, newState: undefined }).map((x) => x.rule)).toEqual([
+      ContractRule.nilValue,
+    ]);
+    const nullAfterCreate = checkApplyResult(server, {
+      planned,
+      newState: nullVal(server.type),
+      action: "Create",
+    });
     expect(nullAfterCreate.map((x) => x.rule)).toEqual([ContractRule.presenceChanged]);
     const nonNullAfterDelete = checkApplyResult(server, { planned: nullVal(server.type), newState: applied });
     expect(toDiagnostics(nonNullAfterDelete, { ...ctx, annotate: false })[0]?.detail).toBe(
       "After applying a Delete plan, the provider returned a non-null object for demo_server.web. Destroying should always produce a null value, so this is always a bug in the provider and should be reported in the provider's own repository. Terraform will still save this errant object in the state for debugging and recovery.",
     );
-    expect(checkApplyResult(server, { planned: nullVal(server.type), newState: nullVal(server.type) })).toEqual([]);
+    expect(
+      checkApplyResult(server, { planned: nullVal(server.type), newState: nullVal(server.type) }),
+    ).toEqual([]);
   });
 
   it("write-only attributes must come back null", () => {
@@ -279,32 +314,48 @@ describe("seed 000: apply", () => {
       all: listValEmpty(nicT),
       nics: listVal([nic("eth0", S("10.0.0.2"))]),
     });
-    expect(formatViolations(checkApplyResult(server, { planned, newState }))).toBe(".password: write-only attribute must be null");
+    expect(formatViolations(checkApplyResult(server, { planned, newState }))).toBe(
+      ".password: write-only attribute must be null",
+    );
   });
 });
 
 describe("read, data source, upgrade", () => {
-  const state = srv({ id: S("srv-1"), port: numberVal(80), all: listValEmpty(nicT), nics: listVal([nic("eth0", S("10.0.0.2"))]) });
+  const state = srv({
+    id: S("srv-1"),
+    port: numberVal(80),
+    all: listValEmpty(nicT),
+    nics: listVal([nic("eth0", S("10.0.0.2"))]),
+  });
 
   it("refresh: drift is fine, unknowns and non-conforming values are not; null means gone", () => {
-    expect(checkReadResult(server, srv({ ...{ id: S("srv-1") }, port: numberVal(99), all: listValEmpty(nicT) }))).toEqual([]);
+    expect(
+      checkReadResult(server, srv({ ...{ id: S("srv-1") }, port: numberVal(99), all: listValEmpty(nicT) })),
+    ).toEqual([]);
     expect(checkReadResult(server, nullVal(server.type))).toEqual([]);
-    expect(checkReadResult(server, srv({ id: unknownVal(str), all: listValEmpty(nicT) })).map(formatViolation)).toEqual([
-      ".id: the returned state contains unknown values",
-    ]);
+    expect(
+      checkReadResult(server, srv({ id: unknownVal(str), all: listValEmpty(nicT) })).map(formatViolation),
+    ).toEqual([".id: the returned state contains unknown values"]);
     expect(checkReadResult(server, objectVal({ id: S("x") }))[0]?.rule).toBe(ContractRule.typeConformance);
   });
 
   it("data source: must be non-null and wholly known", () => {
     const ds = { ...ctx, resourceAddress: "data.demo_server.web", annotate: false };
     expect(checkDataSourceResult(server, state)).toEqual([]);
-    expect(toDiagnostics(checkDataSourceResult(server, nullVal(server.type)), ds).map((d) => [d.summary, d.detail])).toEqual([
+    expect(
+      toDiagnostics(checkDataSourceResult(server, nullVal(server.type)), ds).map((d) => [
+        d.summary,
+        d.detail,
+      ]),
+    ).toEqual([
       [
         "Provider produced null object",
         'Provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" produced a null value for data.demo_server.web.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
       ],
     ]);
-    expect(checkDataSourceResult(server, srv({ id: unknownVal(str) })).map((x) => x.rule)).toEqual([ContractRule.unknownValue]);
+    expect(checkDataSourceResult(server, srv({ id: unknownVal(str) })).map((x) => x.rule)).toEqual([
+      ContractRule.unknownValue,
+    ]);
   });
 
   it("upgrade: must conform to the current schema and be wholly known", () => {
@@ -315,6 +366,8 @@ describe("read, data source, upgrade", () => {
     expect(d[0]?.detail).toBe(
       'The demo provider upgraded the state for demo_server.web from a previous version, but produced an invalid result: missing required attribute "all_network_interfaces".',
     );
-    expect(checkUpgradeResult(server, srv({ id: unknownVal(str) })).map(formatViolation)).toEqual([".id: value is not known"]);
+    expect(checkUpgradeResult(server, srv({ id: unknownVal(str) })).map(formatViolation)).toEqual([
+      ".id: value is not known",
+    ]);
   });
 });

@@ -48,7 +48,9 @@ export function checkPlannedState(
  */
 export function checkDestroyPlan(planned: Value): Violation[] {
   return guarded("destroy_plan", () =>
-    planned.isNull() ? [] : [violation("destroy_plan", ContractRule.destroyNonNull, [], "planned a non-null destroy value")],
+    planned.isNull()
+      ? []
+      : [violation("destroy_plan", ContractRule.destroyNonNull, [], "planned a non-null destroy value")],
   );
 }
 
@@ -86,7 +88,13 @@ export function checkFinalPlan(schema: BodyShape, input: FinalPlanInput): Violat
       (from === "DeleteThenCreate" && to === "CreateThenDelete");
     if (!allowed) {
       out.push(
-        violation("final_plan", ContractRule.actionChanged, [], `changed the planned action from ${from} to ${to}`, [from, to]),
+        violation(
+          "final_plan",
+          ContractRule.actionChanged,
+          [],
+          `changed the planned action from ${from} to ${to}`,
+          [from, to],
+        ),
       );
     }
   }
@@ -126,14 +134,22 @@ export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Vi
   if (conformance.length > 0) return conformance;
   const writeOnly = checkWriteOnlyNull(schema, newState, "apply");
   if (writeOnly.length > 0) return writeOnly;
-  const unknowns = checkWhollyKnown(newState, "apply", "the provider still indicated an unknown value after apply");
+  const unknowns = checkWhollyKnown(
+    newState,
+    "apply",
+    "the provider still indicated an unknown value after apply",
+  );
   if (unknowns.length > 0) return unknowns;
   if (action !== "Delete") {
     const compat = assertObjectCompatible(schema, planned, newState, "apply");
     if (compat.length > 0) return compat;
   }
   if (action === "Delete" && !newState.isNull()) {
-    return [violation("apply", ContractRule.nullnessAfterApply, [], "returned a non-null object after destroying", [action])];
+    return [
+      violation("apply", ContractRule.nullnessAfterApply, [], "returned a non-null object after destroying", [
+        action,
+      ]),
+    ];
   }
   if (action !== "Delete" && newState.isNull()) {
     return [violation("apply", ContractRule.nullnessAfterApply, [], "returned a null object", [action])];
@@ -167,9 +183,12 @@ export function checkDataSourceResult(schema: BodyShape, state: Value): Violatio
   const conformance = checkConformance(schema, state, "data_source");
   if (conformance.length > 0) return conformance;
   return guarded("data_source", () => {
-    if (state.isNull()) return [violation("data_source", ContractRule.nullObject, [], "produced a null value")];
+    if (state.isNull())
+      return [violation("data_source", ContractRule.nullObject, [], "produced a null value")];
     if (!state.isWhollyKnown()) {
-      return [violation("data_source", ContractRule.unknownValue, [], "produced a value that is not wholly known")];
+      return [
+        violation("data_source", ContractRule.unknownValue, [], "produced a value that is not wholly known"),
+      ];
     }
     return [];
   });

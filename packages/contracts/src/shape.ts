@@ -64,7 +64,8 @@ export interface BodyShape {
 /** @internal The implied object type of a body (Terraform `Block.ImpliedType`). */
 export function bodyType(body: BodyShape): ObjectType {
   const withType = body as BodyShape & { readonly type?: Type };
-  if (withType.type !== undefined && withType.type.kind === "object" && !("nesting" in body)) return withType.type;
+  if (withType.type !== undefined && withType.type.kind === "object" && !("nesting" in body))
+    return withType.type;
   if ("objectType" in body) return (body as BlockShape).objectType;
   const types: Record<string, Type> = {};
   for (const [k, a] of Object.entries(body.attributes)) types[k] = a.type;

@@ -151,7 +151,12 @@ export function violation(
   message: string,
   actions?: readonly PlanAction[],
 ): Violation {
-  const v: { -readonly [K in keyof Violation]: Violation[K] } = { stage, rule, path: Object.freeze([...path]), message };
+  const v: { -readonly [K in keyof Violation]: Violation[K] } = {
+    stage,
+    rule,
+    path: Object.freeze([...path]),
+    message,
+  };
   if (actions !== undefined) v.actions = Object.freeze([...actions]);
   return Object.freeze(v);
 }

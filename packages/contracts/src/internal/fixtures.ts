@@ -43,12 +43,22 @@ export function nested(
   const types: Record<string, Type> = {};
   for (const [k, a] of Object.entries(attributes)) types[k] = a.type;
   const obj = objectType(types);
-  const type = nesting === "single" ? obj : nesting === "list" ? listType(obj) : nesting === "set" ? setType(obj) : mapType(obj);
+  const type =
+    nesting === "single"
+      ? obj
+      : nesting === "list"
+        ? listType(obj)
+        : nesting === "set"
+          ? setType(obj)
+          : mapType(obj);
   return { ...attr(type, flags), kind: "nested_attribute", nesting, attributes, objectType: obj };
 }
 
 /** @internal A body. */
-export function body(def: { attributes?: Record<string, AttributeShape>; blocks?: Record<string, BlockShape> }): BodyShape {
+export function body(def: {
+  attributes?: Record<string, AttributeShape>;
+  blocks?: Record<string, BlockShape>;
+}): BodyShape {
   return { attributes: def.attributes ?? {}, blocks: def.blocks ?? {} };
 }
 

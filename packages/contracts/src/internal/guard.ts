@@ -10,8 +10,17 @@ export function guarded(stage: ContractStage, fn: () => Violation[]): Violation[
     return fn();
   } catch (e) {
     if (isCtyError(e)) {
-      return [violation(stage, ContractRule.malformedInput, e.path ?? [], `cannot check value: ${e.rawMessage}`)];
+      return [
+        violation(stage, ContractRule.malformedInput, e.path ?? [], `cannot check value: ${e.rawMessage}`),
+      ];
     }
-    return [violation(stage, ContractRule.malformedInput, [], `cannot check value: ${e instanceof Error ? e.message : String(e)}`)];
+    return [
+      violation(
+        stage,
+        ContractRule.malformedInput,
+        [],
+        `cannot check value: ${e instanceof Error ? e.message : String(e)}`,
+      ),
+    ];
   }
 }

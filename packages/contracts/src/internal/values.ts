@@ -1,6 +1,6 @@
 import {
   attributeStep,
-  CtyNumber,
+  type CtyNumber,
   equals,
   indexStep,
   length,
@@ -117,7 +117,8 @@ export function hasMarkDeep(v: Value, mark: string): boolean {
 
 /** @internal Terraform's `indexStrForErrors`: numbers as `Text('f', -1)`, strings Go-quoted. */
 export function indexStrForErrors(key: Value): string {
-  if (key.type.kind === "number" && key.isKnown() && !key.isNull()) return (key.asNumber() as CtyNumber).text();
+  if (key.type.kind === "number" && key.isKnown() && !key.isNull())
+    return (key.asNumber() as CtyNumber).text();
   if (key.type.kind === "string" && key.isKnown() && !key.isNull()) return goQuote(key.asString());
   return String(key);
 }

@@ -164,6 +164,18 @@ export const rpcRoundTrip: TimedSuite = {
       async: true,
       fn: () => unaryRaw(providerClient!, "/tfplugin6.Provider/PlanResourceChange", planRequest),
     },
+    {
+      // Terraform issues up to -parallelism (10) calls at once on one connection.
+      name: "provider/PlanResourceChange/empty-handler/10-concurrent",
+      ops: 10,
+      async: true,
+      fn: () =>
+        Promise.all(
+          Array.from({ length: 10 }, () =>
+            unaryRaw(providerClient!, "/tfplugin6.Provider/PlanResourceChange", planRequest),
+          ),
+        ),
+    },
   ],
 };
 

@@ -150,6 +150,12 @@ const extremeResult = batched(
 );
 const parseInputs = [...syntax];
 for (let i = 0; i < 900; i++) parseInputs.push(randomDecimal());
+// Around the parsed-digits shortcut's limits: 148–155 significant digits, |exponent| up to 350.
+const longDecimals = [];
+for (let i = 0; i < 150; i++) {
+  longDecimals.push(`${rand() < 0.3 ? "-" : ""}${digits(int(148, 155))}e${int(-350, 350)}`);
+}
+parseInputs.push(...longDecimals);
 const parseText = batched(parseInputs, (s) => `try(tostring(tonumber(${q(s)})), "ERR")`);
 
 // 2) float64 (precision 53) text of the double nearest each parsed value.
@@ -173,6 +179,9 @@ const randomOperand = () => {
 };
 const ops = [];
 for (let i = 0; i < 900; i++) ops.push([randomOperand(), pick(["+", "-", "*", "/", "=="]), randomOperand()]);
+for (let i = 0; i < 150; i++) {
+  ops.push([["P", pick(longDecimals)], pick(["+", "-", "*", "/", "=="]), ["P", pick(longDecimals)]]);
+}
 const opsResult = batched(ops, ([a, op, b]) =>
   op === "=="
     ? `tostring(${operand(a)} == ${operand(b)})`

@@ -70,11 +70,11 @@ function notANumber(what: string): CtyError {
  * Parsing, rounding (nearest-even), arithmetic and formatting follow Go's math/big exactly.
  *
  * Formatting (`text`, `textG`, `hashString`, `formatV`, non-integer `equals`) throws a
- * {@link CtyError} with code `"number"` for values whose decimal expansion would need a bigint of
- * more than about 4 million bits (binary exponent beyond roughly ±4 million, i.e. numbers like
- * `1e1300000` or `1e-1300000`): Go would try to print hundreds of megabytes there. Parsing and
- * arithmetic cover Go's full 32-bit exponent range (e.g. `1e1000000000` parses to +Inf as in Go,
- * `1e3000000000` is rejected as in Go).
+ * {@link CtyError} with code `"number"` for values whose exact decimal expansion would need a
+ * bigint of more than a million bits: magnitudes beyond about `1e300000` or below about
+ * `1e-130000` (each costs tens of milliseconds already). Go prints those too, slowly (gigabytes and minutes near its exponent limit).
+ * Parsing, comparison and arithmetic cover Go's full 32-bit exponent range (`1e1000000000` parses
+ * to +Inf and `1e-1000000000` to 0 as in Go; `1e3000000000` is rejected as in Go).
  * @example
  * ```ts
  * CtyNumber.parse("1.10").text();                        // "1.1"

@@ -26,11 +26,12 @@ export interface Decimal {
  * Largest bigint (in bits) converted to decimal; beyond it formatting throws instead of
  * allocating without bound (Go would try, then run for minutes or out of memory).
  *
- * @remarks About 1.2 million decimal digits, or a binary exponent of roughly ±4 million
- * (decimal exponents around ±1.2 million). Parsing and arithmetic have no such limit.
+ * @remarks About 300,000 decimal digits: magnitudes up to about `1e300000` and down to about
+ * `1e-130000` (a negative binary exponent `-k` costs `k·log2(5)` bits). Parsing, comparison and
+ * arithmetic have no such limit.
  * @internal
  */
-export const MAX_DECIMAL_BITS = 4_000_000;
+export const MAX_DECIMAL_BITS = 1_000_000;
 
 const LOG2_5 = Math.log2(5);
 
@@ -51,7 +52,7 @@ function pow5(k: number): bigint {
 function tooLarge(): CtyError {
   return new CtyError(
     "number",
-    "number is too large or too small to format as decimal text (binary exponent beyond about ±4000000)",
+    "number is too large or too small to format as decimal text (beyond about 1e300000 or 1e-130000)",
   );
 }
 

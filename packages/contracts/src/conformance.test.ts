@@ -29,7 +29,9 @@ describe("checkConformance", () => {
   });
 
   it("accepts a value of the implied type", () => {
-    expect(checkConformance(schema, obj({ name: S("a"), tags: nullVal(listType(str)) }), "apply")).toEqual([]);
+    expect(checkConformance(schema, obj({ name: S("a"), tags: nullVal(listType(str)) }), "apply")).toEqual(
+      [],
+    );
   });
 
   it("reports go-cty's conformance messages with paths", () => {
@@ -43,7 +45,10 @@ describe("checkConformance", () => {
 
   it("reports missing and unsupported attributes at the object", () => {
     const v = checkConformance(schema, obj({ name: S("a"), extra: S("b") }), "plan");
-    expect(v.map(formatViolation)).toEqual(['unsupported attribute "extra"', 'missing required attribute "tags"']);
+    expect(v.map(formatViolation)).toEqual([
+      'unsupported attribute "extra"',
+      'missing required attribute "tags"',
+    ]);
   });
 });
 
@@ -88,7 +93,9 @@ describe("checkWriteOnlyNull", () => {
   });
 
   it("an unknown write-only value is not null either", () => {
-    expect(checkWriteOnlyNull(body({ attributes: { top: wo } }), obj({ top: unknownVal(str) }), "plan")).toHaveLength(1);
+    expect(
+      checkWriteOnlyNull(body({ attributes: { top: wo } }), obj({ top: unknownVal(str) }), "plan"),
+    ).toHaveLength(1);
   });
 });
 
@@ -110,9 +117,9 @@ describe("checkWhollyKnown", () => {
   });
 
   it("reports an unknown root at the empty path", () => {
-    expect(checkWhollyKnown(unknownVal(objectType({ a: str })), "apply", "unknown").map(formatViolation)).toEqual([
-      "unknown",
-    ]);
+    expect(
+      checkWhollyKnown(unknownVal(objectType({ a: str })), "apply", "unknown").map(formatViolation),
+    ).toEqual(["unknown"]);
   });
 
   it("is empty for known values", () => {

@@ -1,26 +1,48 @@
 import { attributeStep, indexStep, numberVal, stringVal } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { toDiagnostic, toDiagnostics } from "./diagnostics.js";
-import { ContractRule, type ContractStage, formatViolation, formatViolations, violation } from "./violation.js";
+import {
+  ContractRule,
+  type ContractStage,
+  formatViolation,
+  formatViolations,
+  violation,
+} from "./violation.js";
 
-const BUG = "\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.";
-const ctx = { resourceAddress: "demo_server.web", provider: "registry.terraform.io/tfkit/demo", annotate: false } as const;
+const BUG =
+  "\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.";
+const ctx = {
+  resourceAddress: "demo_server.web",
+  provider: "registry.terraform.io/tfkit/demo",
+  annotate: false,
+} as const;
 const at = [attributeStep("nics"), indexStep(numberVal(0)), attributeStep("ip")];
-const v = (stage: ContractStage, rule: ContractRule, message = "msg", path = at) => violation(stage, rule, path, message);
+const v = (stage: ContractStage, rule: ContractRule, message = "msg", path = at) =>
+  violation(stage, rule, path, message);
 
 describe("formatViolation", () => {
   it("prefixes the path, or not at the root", () => {
     expect(formatViolation(v("plan", ContractRule.configMismatch, "m"))).toBe(".nics[0].ip: m");
     expect(formatViolation(v("plan", ContractRule.configMismatch, "m", []))).toBe("m");
-    expect(formatViolations([v("plan", ContractRule.configMismatch, "a", []), v("plan", ContractRule.configMismatch, "b")])).toBe(
-      "a\n.nics[0].ip: b",
-    );
+    expect(
+      formatViolations([
+        v("plan", ContractRule.configMismatch, "a", []),
+        v("plan", ContractRule.configMismatch, "b"),
+      ]),
+    ).toBe("a\n.nics[0].ip: b");
   });
 
   it("renders map keys quoted", () => {
-    expect(formatViolation(violation("apply", ContractRule.valueChanged, [attributeStep("tags"), indexStep(stringVal('a"b'))], "x"))).toBe(
-      '.tags["a\\"b"]: x',
-    );
+    expect(
+      formatViolation(
+        violation(
+          "apply",
+          ContractRule.valueChanged,
+          [attributeStep("tags"), indexStep(stringVal('a"b'))],
+          "x",
+        ),
+      ),
+    ).toBe('.tags["a\\"b"]: x');
   });
 });
 
@@ -143,7 +165,9 @@ describe("toDiagnostic wording", () => {
       provider: "registry.terraform.io/tfkit/demo",
       origin: "update",
     });
-    expect(d?.detail.endsWith('\n\ntfkit: contract rule "value_changed" (apply), value produced by update.')).toBe(true);
+    expect(
+      d?.detail.endsWith('\n\ntfkit: contract rule "value_changed" (apply), value produced by update.'),
+    ).toBe(true);
     expect([d?.rule, d?.stage, d?.origin]).toEqual([ContractRule.valueChanged, "apply", "update"]);
     const [e] = toDiagnostics([v("apply", ContractRule.valueChanged)], {
       resourceAddress: "demo_server.web",

@@ -1,0 +1,198 @@
+import {
+  DynamicVal,
+  dynamicType,
+  listVal,
+  mapType as ctyMapType,
+  listValEmpty,
+  mapVal,
+  mapValEmpty,
+  nullVal,
+  numberType,
+  numberVal,
+  objectType,
+  objectVal,
+  setVal,
+  setValEmpty,
+  stringType,
+  stringVal,
+  True,
+  typeEquals,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { assertObjectCompatible } from "./compatible.js";
+import { attr, blk, body, nested } from "./internal/fixtures.js";
+import { assertPlanValid } from "./plan-valid.js";
+import { bodyType } from "./shape.js";
+import { checkApplyResult, checkFinalPlan, checkPlannedState, checkReadResult } from "./responses.js";
+
+const str = stringType;
+const num = numberType;
+const schema = body({
+  attributes: {
+    id: attr(str, { computed: true }),
+    name: attr(str, { required: true }),
+    port: attr(num, { optional: true, computed: true }),
+    tags: attr(ctyMapType(str), { optional: true }),
+    meta: nested("single", { a: attr(str, { optional: true }) }, { optional: true }),
+  },
+  blocks: {
+    nics: blk("list", {
+      attributes: { name: attr(str, { required: true }), ip: attr(str, { computed: true }) },
+    }),
+    disks: blk("set", { attributes: { size: attr(num, { optional: true }) } }),
+  },
+});
+const nicT = objectType({ name: str, ip: str });
+const diskT = objectType({ size: num });
+const metaT = objectType({ a: str });
+
+const optStr = fc
+  .option(fc.string({ maxLength: 4 }), { nil: null })
+  .map((s) => (s === null ? nullVal(str) : stringVal(s)));
+const optNum = fc
+  .option(fc.integer({ min: -5, max: 5 }), { nil: null })
+  .map((n) => (n === null ? nullVal(num) : numberVal(n)));
+
+/** Wholly known objects of the schema's implied type. */
+const known: fc.Arbitrary<Value> = fc
+  .record({
+    id: optStr,
+    name: fc.string({ maxLength: 4 }).map(stringVal),
+    port: optNum,
+    tags: fc.option(fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 3 }), {
+      nil: null,
+    }),
+    meta: fc.option(optStr, { nil: null }),
+    nics: fc.array(fc.record({ name: fc.string({ maxLength: 3 }), ip: optStr }), { maxLength: 3 }),
+    disks: fc.array(optNum, { maxLength: 3 }),
+  })
+  .map((r) =>
+    objectVal({
+      id: r.id,
+      name: r.name,
+      port: r.port,
+      tags:
+        r.tags === null
+          ? nullVal(schema.attributes.tags?.type ?? str)
+          : Object.keys(r.tags).length === 0
+            ? mapValEmpty(str)
+            : mapVal(Object.fromEntries(Object.entries(r.tags).map(([k, v]) => [k, stringVal(v)]))),
+      meta: r.meta === null ? nullVal(metaT) : objectVal({ a: r.meta }),
+      nics:
+        r.nics.length === 0
+          ? listValEmpty(nicT)
+          : listVal(r.nics.map((n) => objectVal({ name: stringVal(n.name), ip: n.ip }))),
+      disks: r.disks.length === 0 ? setValEmpty(diskT) : setVal(r.disks.map((d) => objectVal({ size: d }))),
+    }),
+  );
+
+/** The value with every computed-only attribute (top level and in nics) replaced by unknown. */
+function withComputedUnknown(v: Value): Value {
+  const m = new Map(v.entries());
+  m.set("id", unknownVal(str));
+  const nics = m.get("nics") as Value;
+  if (nics.lengthInt() > 0) {
+    m.set(
+      "nics",
+      listVal(nics.elements().map((n) => objectVal({ name: n.getAttr("name"), ip: unknownVal(str) }))),
+    );
+  }
+  return objectVal(m);
+}
+
+/** Arbitrary values of arbitrary (small) types, including unknowns, nulls and marks-free oddities. */
+const anyValue: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: "small" },
+    fc.constantFrom(
+      DynamicVal,
+      nullVal(dynamicType),
+      True,
+      unknownVal(str),
+      nullVal(num),
+      stringVal("x"),
+      numberVal(1),
+    ),
+    fc.array(tie("v"), { maxLength: 3 }).map((xs) => {
+      try {
+        return xs.length === 0 ? listValEmpty(str) : listVal(xs);
+      } catch {
+        return objectVal(Object.fromEntries(xs.map((x, i) => [`a${i}`, x])));
+      }
+    }),
+    fc
+      .dictionary(fc.constantFrom("id", "name", "port", "tags", "meta", "nics", "disks", "x"), tie("v"), {
+        maxKeys: 4,
+      })
+      .map(objectVal),
+  ),
+})).v;
+
+describe("properties", () => {
+  it("a wholly known value is compatible with itself", () => {
+    fc.assert(
+      fc.property(known, (v) => {
+        expect(assertObjectCompatible(schema, v, v)).toEqual([]);
+      }),
+    );
+  });
+
+  it("a plan equal to the config is always valid, whatever the prior", () => {
+    fc.assert(
+      fc.property(known, fc.option(known, { nil: null }), (v, prior) => {
+        const p = prior ?? nullVal(v.type);
+        expect(assertPlanValid(schema, p, v, v)).toEqual([]);
+      }),
+    );
+  });
+
+  it("computed-only attributes planned unknown accept any final value; apply and final plan agree", () => {
+    fc.assert(
+      fc.property(known, (v) => {
+        const planned = withComputedUnknown(v);
+        expect(checkApplyResult(schema, { planned, newState: v, action: "Create" })).toEqual([]);
+        expect(checkFinalPlan(schema, { initial: planned, final: v })).toEqual([]);
+        expect(checkReadResult(schema, v)).toEqual([]);
+      }),
+    );
+  });
+
+  it("changing a configured name is always reported, at .name", () => {
+    fc.assert(
+      fc.property(known, fc.string({ maxLength: 3 }), (v, suffix) => {
+        const m = new Map(v.entries());
+        m.set("name", stringVal(`${v.getAttr("name").asString()}!${suffix}`));
+        const out = checkPlannedState(schema, { prior: nullVal(v.type), config: v, planned: objectVal(m) });
+        expect(out.map((x) => [x.rule, x.path])).toEqual([
+          ["config_mismatch", [{ kind: "attribute", name: "name" }]],
+        ]);
+      }),
+    );
+  });
+
+  it("a value of another type is always reported, never accepted", () => {
+    fc.assert(
+      fc.property(anyValue, (a) => {
+        fc.pre(!typeEquals(a.type, bodyType(schema)));
+        expect(checkReadResult(schema, a).length).toBeGreaterThan(0);
+        expect(checkApplyResult(schema, { planned: a, newState: a }).length).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it("never throws, whatever it is given", () => {
+    fc.assert(
+      fc.property(anyValue, anyValue, anyValue, (a, b, c) => {
+        expect(() => assertPlanValid(schema, a, b, c)).not.toThrow();
+        expect(() => checkPlannedState(schema, { prior: a, config: b, planned: c })).not.toThrow();
+        expect(() => checkApplyResult(schema, { planned: a, newState: b })).not.toThrow();
+        expect(() => checkFinalPlan(schema, { initial: b, final: c })).not.toThrow();
+        expect(() => checkReadResult(schema, c)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

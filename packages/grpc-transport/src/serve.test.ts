@@ -409,6 +409,35 @@ describe("handlers", () => {
     expect(ok.provider).toBeDefined();
   });
 
+  it("survives arbitrary request bytes on every RPC (gRPC error or an answer, never a crash)", async () => {
+    const fc = await import("fast-check");
+    const { PROVIDER_RPCS } = await import("./services.js");
+    const s = await start({ ...schemaServer, readResource: (req) => ({ newState: req.currentState }) });
+    const c = s.client();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PROVIDER_RPCS),
+        fc.uint8Array({ maxLength: 64 }),
+        async (rpc, bytes) => {
+          if (rpc === "StopProvider") return; // aborts nothing here, but keep the run about decoding
+          try {
+            await c.raw(P(rpc), bytes);
+          } catch (error) {
+            expect((error as { code?: number }).code).toBe(3); // INVALID_ARGUMENT
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    const ok = await c.unary(
+      P("GetProviderSchema"),
+      pb.GetProviderSchema_RequestSchema,
+      pb.GetProviderSchema_ResponseSchema,
+      {},
+    );
+    expect(ok.provider).toBeDefined();
+  });
+
   it("reports an unencodable handler response as an error diagnostic", async () => {
     const s = await start({
       ...schemaServer,

@@ -47,7 +47,11 @@ export interface MapType {
 export interface ObjectType {
   /** Discriminator. */
   readonly kind: "object";
-  /** Attribute types keyed by NFC-normalized name, in ascending byte-wise name order. */
+  /**
+   * Attribute types keyed by NFC-normalized name (a null-prototype record). Keys are inserted in
+   * ascending byte-wise order, but JavaScript lists integer-like keys (`"9"`, `"10"`) first: sort
+   * with {@link compareUtf8} where go-cty's order matters.
+   */
   readonly attributeTypes: Readonly<Record<string, Type>>;
   /** Names of optional attributes (type constraints only). */
   readonly optional: ReadonlySet<string>;
@@ -121,14 +125,18 @@ export function objectType(
   const names = Object.keys(attributeTypes)
     .map((n) => [n, n.normalize("NFC")] as const)
     .sort((a, b) => compareUtf8(a[1], b[1]));
-  const attrs: Record<string, Type> = {};
+  // Null prototype: an attribute may be named "__proto__" or "constructor".
+  const attrs: Record<string, Type> = Object.create(null);
   for (const [raw, norm] of names) attrs[norm] = attributeTypes[raw] as Type;
   let opt = EMPTY_SET;
   const optList = [...optional].map((n) => n.normalize("NFC"));
   if (optList.length > 0) {
     for (const n of optList) {
       if (!Object.hasOwn(attrs, n)) {
-        throw new CtyError("invalid_type", `optional attribute "${n}" is not an attribute of the object type`);
+        throw new CtyError(
+          "invalid_type",
+          `optional attribute "${n}" is not an attribute of the object type`,
+        );
       }
     }
     opt = Object.freeze(new Set(optList.sort(compareUtf8)));

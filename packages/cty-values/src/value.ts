@@ -360,7 +360,7 @@ export function mapValEmpty(elementType: Type): Value {
  */
 export function objectVal(attributes: Readonly<Record<string, Value>> | ReadonlyMap<string, Value>): Value {
   const m = sortedEntries(attributes);
-  const attrTypes: Record<string, Type> = {};
+  const attrTypes: Record<string, Type> = Object.create(null);
   for (const [k, v] of m) attrTypes[k] = v.type;
   return new Value(m.size === 0 ? emptyObjectType : objectType(attrTypes), m);
 }

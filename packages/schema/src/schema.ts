@@ -1,4 +1,5 @@
-import type { ObjectType, Path } from "@tfkit/cty-values";
+import type { ObjectType } from "@tfkit/cty-values";
+import { attributeStep } from "@tfkit/cty-values";
 import { bodyObjectType } from "./block.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { diagnostic } from "./diagnostics.js";
@@ -148,7 +149,7 @@ export function checkSchema(schema: Schema): readonly Diagnostic[] {
       "error",
       "Invalid Provider Schema",
       `${formatProblem(p)}. This is always a problem with the provider and should be reported to the provider developers.`,
-      p.path.map((name) => ({ kind: "attribute", name })) as unknown as Path,
+      p.path.map((name) => attributeStep(name)),
     ),
   );
 }

@@ -1,14 +1,14 @@
-import type { Path, PathStep, Value } from "@tfkit/cty-values";
-import { compareUtf8 } from "@tfkit/cty-values";
+import type { Path, Value } from "@tfkit/cty-values";
+import { attributeStep, indexStep } from "@tfkit/cty-values";
 
 /** @internal A path one attribute step longer. */
 export function withAttribute(path: Path, name: string): Path {
-  return [...path, { kind: "attribute", name } as PathStep];
+  return [...path, attributeStep(name)];
 }
 
 /** @internal A path one index step longer. */
 export function withIndex(path: Path, key: Value): Path {
-  return [...path, { kind: "index", key } as PathStep];
+  return [...path, indexStep(key)];
 }
 
 /**
@@ -30,9 +30,4 @@ export function frameworkPathString(path: Path): string {
     else out += "[...]";
   }
   return out;
-}
-
-/** @internal Sorted copy of names in byte-wise order (go-cty's attribute order). */
-export function sortedNames(names: Iterable<string>): string[] {
-  return [...names].sort(compareUtf8);
 }

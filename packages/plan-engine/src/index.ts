@@ -40,6 +40,7 @@ export { applyDefaults } from "./defaults.js";
 export { markComputedNilsAsUnknown } from "./mark-unknown.js";
 export {
   type CoreMessageOptions,
+  type FilteredRequiresReplace,
   filterRequiresReplace,
   normaliseRequiresReplace,
 } from "./requires-replace.js";

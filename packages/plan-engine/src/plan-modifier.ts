@@ -50,7 +50,7 @@ export interface PlanModifierResult {
 
 /**
  * An attribute plan modifier that `@tfkit/plan-engine` can run: the schema's
- * {@link @tfkit/schema!PlanModifier} slot plus a `modify` function.
+ * `PlanModifier` slot plus a `modify` function.
  *
  * @remarks The Go framework's `planmodifier.String` (and the other per-type interfaces). Put it in
  * an attribute's `planModifiers`; modifiers run in order, each seeing the previous one's
@@ -148,7 +148,12 @@ export function useNonNullStateForUnknown(): AttributePlanModifier {
  */
 export type RequiresReplaceIfResult =
   | boolean
-  | { readonly requiresReplace: boolean; readonly diagnostics?: readonly Diagnostic[] };
+  | {
+      /** Whether the change needs the resource replaced. */
+      readonly requiresReplace: boolean;
+      /** Problems to report. */
+      readonly diagnostics?: readonly Diagnostic[];
+    };
 
 /**
  * Requires replacement when the attribute changes and `condition` says so.

@@ -40,6 +40,17 @@ export interface CoreMessageOptions {
 }
 
 /**
+ * Result of {@link filterRequiresReplace}.
+ * @category models
+ */
+export interface FilteredRequiresReplace {
+  /** The paths core keeps (their values change, or they are write-only). */
+  readonly paths: Path[];
+  /** Core's errors for paths that exist in neither value. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
  * Filters requires-replace paths the way Terraform core does before deciding the action.
  *
  * @remarks Core's `getRequiredReplaces` (spec §5.3 step 8): nothing on create (prior null); each
@@ -55,7 +66,7 @@ export function filterRequiresReplace(
   planned: Value,
   paths: readonly Path[],
   options: CoreMessageOptions = {},
-): { readonly paths: Path[]; readonly diagnostics: Diagnostic[] } {
+): FilteredRequiresReplace {
   const out: Path[] = [];
   const diagnostics: Diagnostic[] = [];
   if (prior.isNull()) return { paths: out, diagnostics };

@@ -35,18 +35,18 @@ export const MAX_DECIMAL_BITS = 1_000_000;
 
 const LOG2_5 = Math.log2(5);
 
-const pow5Cache = new Map<number, bigint>();
+/** Powers of five up to this exponent are cached (5**1199 has about 2800 bits). */
+const POW5_CACHE_MAX = 1200;
+const pow5Cache: (bigint | undefined)[] = [];
 
 function pow5(k: number): bigint {
-  if (k < 64) {
-    let cached = pow5Cache.get(k);
-    if (cached === undefined) {
-      cached = 5n ** BigInt(k);
-      pow5Cache.set(k, cached);
-    }
-    return cached;
+  if (k >= POW5_CACHE_MAX) return 5n ** BigInt(k);
+  let cached = pow5Cache[k];
+  if (cached === undefined) {
+    cached = 5n ** BigInt(k);
+    pow5Cache[k] = cached;
   }
-  return 5n ** BigInt(k);
+  return cached;
 }
 
 function tooLarge(): CtyError {
@@ -139,16 +139,42 @@ export function roundDecimal(d: Decimal, n: number): void {
  * @internal
  */
 export function shortestDecimal(x: Magnitude, prec: number): Decimal {
-  const d = exactDecimal(x.mant, x.exp);
-  if (d.digits === "") return d;
   // The mantissa widened to prec + 1 bits: its last bit is half an ulp at this precision.
   const shift = prec + 1 - x.bits;
   let mant: bigint;
   if (shift >= 0) mant = x.mant << BigInt(shift);
   else mant = x.mant >> BigInt(-shift);
   const exp = x.exp - shift;
-  const lower = exactDecimal(mant - 1n, exp);
-  const upper = exactDecimal(mant + 1n, exp);
+  let d: Decimal;
+  let lower: Decimal;
+  let upper: Decimal;
+  if (shift >= 0) {
+    // x, x - ½ulp and x + ½ulp share one scale: decimal digits of (mant ± 1) × 5**k / 10**k
+    // (or × 2**exp), so one multiplication serves all three expansions.
+    let unit: bigint;
+    let scale: number;
+    if (exp < 0) {
+      const k = -exp;
+      if (x.bits + shift + k * LOG2_5 > MAX_DECIMAL_BITS) throw tooLarge();
+      unit = pow5(k);
+      scale = -k;
+    } else {
+      if (x.bits + shift + exp > MAX_DECIMAL_BITS) throw tooLarge();
+      unit = 1n << BigInt(exp);
+      scale = 0;
+    }
+    const mid = mant * unit;
+    const ds = mid.toString();
+    d = trimmed(ds, ds.length + scale);
+    const ls = (mid - unit).toString();
+    lower = trimmed(ls, ls.length + scale);
+    const us = (mid + unit).toString();
+    upper = trimmed(us, us.length + scale);
+  } else {
+    d = exactDecimal(x.mant, x.exp);
+    lower = exactDecimal(mant - 1n, exp);
+    upper = exactDecimal(mant + 1n, exp);
+  }
   const inclusive = (mant & 2n) === 0n;
   const digits = d.digits;
   for (let i = 0; i < digits.length; i++) {

@@ -119,11 +119,11 @@ describe("toDiagnostic wording", () => {
       `Provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" produced a value for demo_server.web that is not wholly known.${BUG}`,
     ],
     [
-      "upgrade, unknown",
-      "upgrade",
-      ContractRule.unknownValue,
-      "Failed to encode result of resource state upgrade",
-      "Failed to encode state for demo_server.web after resource schema upgrade: .nics[0].ip: msg.",
+      "refresh, write-only",
+      "refresh",
+      ContractRule.writeOnlyReturned,
+      "Provider produced invalid object",
+      `Provider "provider[\\"registry.terraform.io/tfkit/demo\\"]" returned a value for the write-only attribute "demo_server.web.nics[0].ip" during refresh. Write-only attributes cannot be read back from the provider. This is a bug in the provider, which should be reported in the provider's own issue tracker.`,
     ],
   ];
 

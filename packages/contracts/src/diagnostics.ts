@@ -160,16 +160,10 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
           };
       }
     case "upgrade":
-      if (v.rule === ContractRule.unknownValue) {
-        return {
-          summary: "Failed to encode result of resource state upgrade",
-          detail: `Failed to encode state for ${addr} after resource schema upgrade: ${formatViolation(v)}.`,
-        };
-      }
       if (v.rule === ContractRule.writeOnlyReturned) {
         return {
           summary: "Invalid resource state upgrade",
-          detail: `The ${typeName} provider upgraded the state for ${addr} from a previous version, but returned a value for the write-only attribute "${at}". ${WRITE_ONLY_TAIL}`,
+          detail: `While attempting to upgrade state of resource ${addr}, the provider ${goQuote(typeName)} returned a value for the write-only attribute "${at}". ${WRITE_ONLY_TAIL}`,
         };
       }
       return {

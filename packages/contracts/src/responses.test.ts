@@ -333,9 +333,13 @@ describe("read, data source, upgrade", () => {
       checkReadResult(server, srv({ ...{ id: S("srv-1") }, port: numberVal(99), all: listValEmpty(nicT) })),
     ).toEqual([]);
     expect(checkReadResult(server, nullVal(server.type))).toEqual([]);
-    expect(
-      checkReadResult(server, srv({ id: unknownVal(str), all: listValEmpty(nicT) })).map(formatViolation),
-    ).toEqual([".id: the returned state contains unknown values"]);
+    const unknown = checkReadResult(server, srv({ id: unknownVal(str), all: listValEmpty(nicT) }));
+    expect(toDiagnostics(unknown, { ...ctx, annotate: false }).map((d) => [d.summary, d.detail])).toEqual([
+      [
+        "Provider produced invalid object",
+        'Provider "registry.terraform.io/tfkit/demo" planned an invalid value for demo_server.web during refresh: The returned state contains unknown values.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+      ],
+    ]);
     expect(checkReadResult(server, objectVal({ id: S("x") }))[0]?.rule).toBe(ContractRule.typeConformance);
   });
 
@@ -366,8 +370,19 @@ describe("read, data source, upgrade", () => {
     expect(d[0]?.detail).toBe(
       'The demo provider upgraded the state for demo_server.web from a previous version, but produced an invalid result: missing required attribute "all_network_interfaces".',
     );
-    expect(checkUpgradeResult(server, srv({ id: unknownVal(str) })).map(formatViolation)).toEqual([
-      ".id: value is not known",
+    const unknown = toDiagnostics(checkUpgradeResult(server, srv({ id: unknownVal(str) })), {
+      ...ctx,
+      annotate: false,
+    });
+    expect(unknown.map((x) => [x.summary, x.detail])).toEqual([
+      [
+        "Invalid resource state upgrade",
+        "The demo provider upgraded the state for demo_server.web from a previous version, but produced an invalid result: The returned state contains unknown values.",
+      ],
     ]);
+    const pw = srv({ id: S("x"), password: S("pw"), all: listValEmpty(nicT) });
+    expect(toDiagnostics(checkUpgradeResult(server, pw), { ...ctx, annotate: false })[0]?.detail).toBe(
+      'While attempting to upgrade state of resource demo_server.web, the provider "demo" returned a value for the write-only attribute "demo_server.web.password". Write-only attributes cannot be read back from the provider. This is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+    );
   });
 });

@@ -162,15 +162,21 @@ export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Vi
  * write-only attributes null. A null new state is fine (the object is gone).
  *
  * @remarks Differences from the prior state are drift, which core only logs; they are not
- * violations. Stage `refresh`.
+ * violations. Unknowns are one violation for the whole object (`The returned state contains
+ * unknown values`), as core reports them; use {@link checkWhollyKnown} for their paths.
+ * Stage `refresh`.
  * @category guards
  */
 export function checkReadResult(schema: BodyShape, newState: Value): Violation[] {
   const conformance = checkConformance(schema, newState, "refresh");
   if (conformance.length > 0) return conformance;
-  const unknowns = checkWhollyKnown(newState, "refresh", "the returned state contains unknown values");
-  if (unknowns.length > 0) return unknowns;
+  if (!newState.isWhollyKnown()) return [returnedUnknowns("refresh")];
   return checkWriteOnlyNull(schema, newState, "refresh");
+}
+
+/** Core reports unknowns in a read or upgraded state once, for the whole object. */
+function returnedUnknowns(stage: "refresh" | "upgrade"): Violation {
+  return violation(stage, ContractRule.unknownValue, [], "The returned state contains unknown values");
 }
 
 /**
@@ -196,14 +202,13 @@ export function checkDataSourceResult(schema: BodyShape, state: Value): Violatio
 
 /**
  * Checks an UpgradeResourceState result: it must conform to the *current* schema, be wholly
- * known (core cannot encode unknowns into state) and leave write-only attributes null.
- * @remarks Stage `upgrade`.
+ * known and leave write-only attributes null.
+ * @remarks Stage `upgrade`; unknowns are one violation for the whole object, as in core.
  * @category guards
  */
 export function checkUpgradeResult(schema: BodyShape, upgraded: Value): Violation[] {
   const conformance = checkConformance(schema, upgraded, "upgrade");
   if (conformance.length > 0) return conformance;
-  const unknowns = checkWhollyKnown(upgraded, "upgrade", "value is not known");
-  if (unknowns.length > 0) return unknowns;
+  if (!upgraded.isWhollyKnown()) return [returnedUnknowns("upgrade")];
   return checkWriteOnlyNull(schema, upgraded, "upgrade");
 }

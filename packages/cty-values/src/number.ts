@@ -309,6 +309,10 @@ export class CtyNumber {
     const p = this.#float64Precision();
     if (p < 0 || (p === 0 && this.#mant === 1n)) return sign * 0;
     if (p === 0) return sign * 5e-324;
+    if (this.#bits <= p && this.#bits + this.#exp - 1 <= 1023) {
+      // Exactly representable: the product of a ≤ 53-bit integer and a power of two is exact.
+      return sign * Number(this.#mant) * 2 ** this.#exp;
+    }
     const r = roundMagnitude(this.#mant, this.#exp, p, false);
     if (r === "zero") return sign * 0;
     if (r === "inf") return sign * Infinity;

@@ -26,7 +26,29 @@ import type {
   StringKind,
   TypeJson,
 } from "./schema-types.js";
-import type { Deferred, DynamicValue, RawState, ResourceIdentityData } from "./messages.js";
+import type {
+  ApplyResourceChangeResponse,
+  CallFunctionResponse,
+  Deferred,
+  DiagnosticsResponse,
+  DynamicValue,
+  GetFunctionsResponse,
+  GetMetadataResponse,
+  GetProviderSchemaResponse,
+  GetResourceIdentitySchemasResponse,
+  ImportResourceStateResponse,
+  MoveResourceStateResponse,
+  OpenEphemeralResourceResponse,
+  PlanResourceChangeResponse,
+  RawState,
+  ReadDataSourceResponse,
+  ReadResourceResponse,
+  RenewEphemeralResourceResponse,
+  ResourceIdentityData,
+  StopProviderResponse,
+  UpgradeResourceIdentityResponse,
+  UpgradeResourceStateResponse,
+} from "./messages.js";
 
 type Init<D extends DescMessage> = MessageInitShape<D>;
 
@@ -320,10 +342,6 @@ function codec<Req extends DescMessage, Res extends DescMessage, PlainReq, Plain
   };
 }
 
-type R<T> = T & Record<string, unknown>;
-// biome-ignore lint/suspicious/noExplicitAny: plain response objects are checked by the public types at the call site.
-type Any = any;
-
 const empty = (): Record<string, never> => ({});
 
 /**
@@ -331,19 +349,24 @@ const empty = (): Record<string, never> => ({});
  * @internal
  */
 export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
-  GetMetadata: codec(pb.GetMetadata_RequestSchema, pb.GetMetadata_ResponseSchema, empty, (r: R<Any>) => ({
-    ...opt("serverCapabilities", serverCapsOut(r.serverCapabilities)),
-    diagnostics: diagsOut(r.diagnostics),
-    dataSources: ((r.dataSources ?? []) as string[]).map((typeName) => ({ typeName })),
-    resources: ((r.resources ?? []) as string[]).map((typeName) => ({ typeName })),
-    functions: ((r.functions ?? []) as string[]).map((name) => ({ name })),
-    ephemeralResources: ((r.ephemeralResources ?? []) as string[]).map((typeName) => ({ typeName })),
-  })),
+  GetMetadata: codec(
+    pb.GetMetadata_RequestSchema,
+    pb.GetMetadata_ResponseSchema,
+    empty,
+    (r: GetMetadataResponse) => ({
+      ...opt("serverCapabilities", serverCapsOut(r.serverCapabilities)),
+      diagnostics: diagsOut(r.diagnostics),
+      dataSources: (r.dataSources ?? []).map((typeName) => ({ typeName })),
+      resources: (r.resources ?? []).map((typeName) => ({ typeName })),
+      functions: (r.functions ?? []).map((name) => ({ name })),
+      ephemeralResources: (r.ephemeralResources ?? []).map((typeName) => ({ typeName })),
+    }),
+  ),
   GetProviderSchema: codec(
     pb.GetProviderSchema_RequestSchema,
     pb.GetProviderSchema_ResponseSchema,
     empty,
-    (r: R<Any>) => ({
+    (r: GetProviderSchemaResponse) => ({
       provider: schemaOut(r.provider),
       resourceSchemas: schemaMapOut(r.resourceSchemas),
       dataSourceSchemas: schemaMapOut(r.dataSourceSchemas),
@@ -358,7 +381,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     pb.ValidateProviderConfig_RequestSchema,
     pb.ValidateProviderConfig_ResponseSchema,
     (m) => ({ ...opt("config", dvIn(m.config)) }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   ValidateResourceConfig: codec(
     pb.ValidateResourceConfig_RequestSchema,
@@ -368,13 +391,13 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("config", dvIn(m.config)),
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
     }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   ValidateDataResourceConfig: codec(
     pb.ValidateDataResourceConfig_RequestSchema,
     pb.ValidateDataResourceConfig_ResponseSchema,
     (m) => ({ typeName: m.typeName, ...opt("config", dvIn(m.config)) }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   UpgradeResourceState: codec(
     pb.UpgradeResourceState_RequestSchema,
@@ -384,7 +407,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       version: toNumber(m.version),
       ...opt("rawState", rawStateIn(m.rawState)),
     }),
-    (r: R<Any>) => ({
+    (r: UpgradeResourceStateResponse) => ({
       ...opt("upgradedState", dvOut(r.upgradedState)),
       diagnostics: diagsOut(r.diagnostics),
     }),
@@ -393,11 +416,9 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     pb.GetResourceIdentitySchemas_RequestSchema,
     pb.GetResourceIdentitySchemas_ResponseSchema,
     empty,
-    (r: R<Any>) => {
+    (r: GetResourceIdentitySchemasResponse) => {
       const identitySchemas: Record<string, Init<typeof pb.ResourceIdentitySchemaSchema>> = {};
-      for (const [k, v] of Object.entries(
-        (r.identitySchemas ?? {}) as Record<string, ResourceIdentitySchema>,
-      )) {
+      for (const [k, v] of Object.entries(r.identitySchemas ?? {})) {
         identitySchemas[k] = identitySchemaOut(v);
       }
       return { identitySchemas, diagnostics: diagsOut(r.diagnostics) };
@@ -411,7 +432,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       version: toNumber(m.version),
       ...opt("rawIdentity", rawStateIn(m.rawIdentity)),
     }),
-    (r: R<Any>) => ({
+    (r: UpgradeResourceIdentityResponse) => ({
       ...opt("upgradedIdentity", identityOut(r.upgradedIdentity)),
       diagnostics: diagsOut(r.diagnostics),
     }),
@@ -424,7 +445,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("config", dvIn(m.config)),
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
     }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   ReadResource: codec(
     pb.ReadResource_RequestSchema,
@@ -437,7 +458,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
       ...opt("currentIdentity", identityIn(m.currentIdentity)),
     }),
-    (r: R<Any>) => ({
+    (r: ReadResourceResponse) => ({
       ...opt("newState", dvOut(r.newState)),
       diagnostics: diagsOut(r.diagnostics),
       private: bytesOut(r.private),
@@ -459,9 +480,9 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("priorIdentity", identityIn(m.priorIdentity)),
       plannedPrivate: m.plannedPrivate,
     }),
-    (r: R<Any>) => ({
+    (r: PlanResourceChangeResponse) => ({
       ...opt("plannedState", dvOut(r.plannedState)),
-      requiresReplace: ((r.requiresReplace ?? []) as AttributePath[]).map(pathOut),
+      requiresReplace: (r.requiresReplace ?? []).map(pathOut),
       plannedPrivate: bytesOut(r.plannedPrivate),
       diagnostics: diagsOut(r.diagnostics),
       legacyTypeSystem: false,
@@ -481,7 +502,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("providerMeta", dvIn(m.providerMeta)),
       ...opt("plannedIdentity", identityIn(m.plannedIdentity)),
     }),
-    (r: R<Any>) => ({
+    (r: ApplyResourceChangeResponse) => ({
       ...opt("newState", dvOut(r.newState)),
       private: bytesOut(r.private),
       diagnostics: diagsOut(r.diagnostics),
@@ -498,8 +519,8 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
       ...opt("identity", identityIn(m.identity)),
     }),
-    (r: R<Any>) => ({
-      importedResources: ((r.importedResources ?? []) as R<Any>[]).map((i) => ({
+    (r: ImportResourceStateResponse) => ({
+      importedResources: (r.importedResources ?? []).map((i) => ({
         typeName: i.typeName,
         ...opt("state", dvOut(i.state)),
         private: bytesOut(i.private),
@@ -522,7 +543,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("sourceIdentity", rawStateIn(m.sourceIdentity)),
       sourceIdentitySchemaVersion: toNumber(m.sourceIdentitySchemaVersion),
     }),
-    (r: R<Any>) => ({
+    (r: MoveResourceStateResponse) => ({
       ...opt("targetState", dvOut(r.targetState)),
       diagnostics: diagsOut(r.diagnostics),
       targetPrivate: bytesOut(r.targetPrivate),
@@ -538,7 +559,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("providerMeta", dvIn(m.providerMeta)),
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
     }),
-    (r: R<Any>) => ({
+    (r: ReadDataSourceResponse) => ({
       ...opt("state", dvOut(r.state)),
       diagnostics: diagsOut(r.diagnostics),
       ...opt("deferred", deferredOut(r.deferred)),
@@ -548,7 +569,7 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     pb.ValidateEphemeralResourceConfig_RequestSchema,
     pb.ValidateEphemeralResourceConfig_ResponseSchema,
     (m) => ({ typeName: m.typeName, ...opt("config", dvIn(m.config)) }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
   OpenEphemeralResource: codec(
     pb.OpenEphemeralResource_RequestSchema,
@@ -558,11 +579,11 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
       ...opt("config", dvIn(m.config)),
       ...opt("clientCapabilities", capsIn(m.clientCapabilities)),
     }),
-    (r: R<Any>) => ({
+    (r: OpenEphemeralResourceResponse) => ({
       diagnostics: diagsOut(r.diagnostics),
       ...(r.renewAt instanceof Date ? { renewAt: timestampFromDate(r.renewAt) } : {}),
       ...opt("result", dvOut(r.result)),
-      ...opt("private", r.private as Uint8Array | undefined),
+      ...opt("private", r.private),
       ...opt("deferred", deferredOut(r.deferred)),
     }),
   ),
@@ -570,27 +591,32 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
     pb.RenewEphemeralResource_RequestSchema,
     pb.RenewEphemeralResource_ResponseSchema,
     (m) => ({ typeName: m.typeName, ...opt("private", m.private) }),
-    (r: R<Any>) => ({
+    (r: RenewEphemeralResourceResponse) => ({
       diagnostics: diagsOut(r.diagnostics),
       ...(r.renewAt instanceof Date ? { renewAt: timestampFromDate(r.renewAt) } : {}),
-      ...opt("private", r.private as Uint8Array | undefined),
+      ...opt("private", r.private),
     }),
   ),
   CloseEphemeralResource: codec(
     pb.CloseEphemeralResource_RequestSchema,
     pb.CloseEphemeralResource_ResponseSchema,
     (m) => ({ typeName: m.typeName, ...opt("private", m.private) }),
-    (r: R<Any>) => ({ diagnostics: diagsOut(r.diagnostics) }),
+    (r: DiagnosticsResponse) => ({ diagnostics: diagsOut(r.diagnostics) }),
   ),
-  GetFunctions: codec(pb.GetFunctions_RequestSchema, pb.GetFunctions_ResponseSchema, empty, (r: R<Any>) => ({
-    functions: functionMapOut(r.functions),
-    diagnostics: diagsOut(r.diagnostics),
-  })),
+  GetFunctions: codec(
+    pb.GetFunctions_RequestSchema,
+    pb.GetFunctions_ResponseSchema,
+    empty,
+    (r: GetFunctionsResponse) => ({
+      functions: functionMapOut(r.functions),
+      diagnostics: diagsOut(r.diagnostics),
+    }),
+  ),
   CallFunction: codec(
     pb.CallFunction_RequestSchema,
     pb.CallFunction_ResponseSchema,
     (m) => ({ name: m.name, arguments: m.arguments.map((a) => dvIn(a) ?? {}) }),
-    (r: R<Any>) => ({
+    (r: CallFunctionResponse) => ({
       ...opt("result", dvOut(r.result)),
       ...(r.error === undefined
         ? {}
@@ -604,9 +630,14 @@ export const providerCodecs: Readonly<Record<string, RpcCodec>> = {
           }),
     }),
   ),
-  StopProvider: codec(pb.StopProvider_RequestSchema, pb.StopProvider_ResponseSchema, empty, (r: R<Any>) => ({
-    Error: r.error === undefined ? "" : String(r.error),
-  })),
+  StopProvider: codec(
+    pb.StopProvider_RequestSchema,
+    pb.StopProvider_ResponseSchema,
+    empty,
+    (r: StopProviderResponse) => ({
+      Error: r.error === undefined ? "" : String(r.error),
+    }),
+  ),
 };
 
 /**

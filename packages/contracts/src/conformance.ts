@@ -125,3 +125,31 @@ export function checkWhollyKnown(
     return out;
   });
 }
+
+/**
+ * @internal Reports inputs that core itself produced (prior state, config, an earlier plan) but
+ * that do not conform to the schema: the check cannot judge the provider against them.
+ */
+export function inputViolations(
+  schema: BodyShape,
+  stage: ContractStage,
+  inputs: Readonly<Record<string, Value>>,
+): Violation[] {
+  const out: Violation[] = [];
+  for (const [what, value] of Object.entries(inputs)) {
+    if (value.isNull() && value.isKnown()) continue;
+    for (const e of checkConformance(schema, value, stage)) {
+      out.push(
+        violation(
+          stage,
+          ContractRule.malformedInput,
+          e.path,
+          e.rule === ContractRule.typeConformance
+            ? `${what} does not conform to the schema: ${e.message}`
+            : e.message,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -64,6 +64,13 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
     ctx.providerType ?? addr.replace(/^(?:module\.[^.]+\.)*(?:data\.)?/, "").split("_")[0] ?? addr;
   const at = `${addr}${formatPath(v.path)}`;
   const [from, to] = v.actions ?? [];
+  if (v.rule === ContractRule.malformedInput) {
+    // Not one of core's checks: the values handed to the check were themselves unusable.
+    return {
+      summary: "Invalid input to a contract check",
+      detail: `tfkit could not check the ${v.stage.replace("_", " ")} result for ${addr}: ${formatViolation(v)}.`,
+    };
+  }
   switch (v.stage) {
     case "plan":
       if (v.rule === ContractRule.writeOnlyReturned) {

@@ -386,3 +386,27 @@ describe("read, data source, upgrade", () => {
     );
   });
 });
+
+describe("inputs core would never send", () => {
+  it("a non-conforming prior or config is reported, not judged", () => {
+    const v = checkPlannedState(server, { prior: objectVal({ id: S("x") }), config, planned: config });
+    expect(v.map((x) => x.rule)).toContain(ContractRule.malformedInput);
+    expect(v.map(formatViolation)).toContain(
+      'prior state does not conform to the schema: missing required attribute "name"',
+    );
+    expect(toDiagnostics(v, { ...ctx, annotate: false })[0]?.summary).toBe(
+      "Invalid input to a contract check",
+    );
+  });
+
+  it("a non-conforming planned state given to the apply check is reported", () => {
+    const v = checkApplyResult(server, { planned: S("x"), newState: config });
+    expect(v.map(formatViolation)).toEqual([
+      "planned state does not conform to the schema: object required, but received string",
+    ]);
+  });
+
+  it("nulls of any type are accepted as 'no value'", () => {
+    expect(checkPlannedState(server, { prior: nullVal(str), config, planned: config })).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Value } from "@tfkit/cty-values";
 import { assertObjectCompatible } from "./compatible.js";
-import { checkConformance, checkWhollyKnown, checkWriteOnlyNull } from "./conformance.js";
+import { checkConformance, checkWhollyKnown, checkWriteOnlyNull, inputViolations } from "./conformance.js";
 import { guarded } from "./internal/guard.js";
 import { assertPlanValid } from "./plan-valid.js";
 import type { BodyShape } from "./shape.js";
@@ -23,7 +23,9 @@ export interface PlannedStateInput {
  * Checks a PlanResourceChange response as core's `plan()` does: write-only attributes null,
  * then type conformance, then {@link assertPlanValid}; each step stops the check on failure.
  *
- * @remarks Stage `plan`. For a destroy plan use {@link checkDestroyPlan}; for the replace
+ * @remarks Stage `plan`. A prior state or config that does not conform to the schema is
+ * reported as `malformed_input` (core never sends such values; the check cannot judge the
+ * provider against them). For a destroy plan use {@link checkDestroyPlan}; for the replace
  * re-plan (prior null, original config) core runs only the first two steps, which
  * `{ replacePlan: true }` mirrors.
  * @category guards
@@ -33,6 +35,8 @@ export function checkPlannedState(
   input: PlannedStateInput,
   options: { readonly replacePlan?: boolean } = {},
 ): Violation[] {
+  const odd = inputViolations(schema, "plan", { "prior state": input.prior, config: input.config });
+  if (odd.length > 0) return odd;
   const writeOnly = checkWriteOnlyNull(schema, input.planned, "plan");
   if (writeOnly.length > 0) return writeOnly;
   const conformance = checkConformance(schema, input.planned, "plan");
@@ -75,10 +79,13 @@ export interface FinalPlanInput {
  * @remarks The action may only go from `Update` to `NoOp` (a swap between the two replace
  * orders is core's own business and not reported); the value must pass
  * {@link assertObjectCompatible}: everything known in the first plan stays equal, unknowns only
- * become values within their refinements. Stage `final_plan`.
+ * become values within their refinements. Stage `final_plan`. The final plan is also a plan:
+ * check it with {@link checkPlannedState} too, as core does.
  * @category guards
  */
 export function checkFinalPlan(schema: BodyShape, input: FinalPlanInput): Violation[] {
+  const odd = inputViolations(schema, "final_plan", { "initial plan": input.initial });
+  if (odd.length > 0) return odd;
   const out: Violation[] = [];
   const { initialAction: from, finalAction: to } = input;
   if (from !== undefined && to !== undefined && from !== to) {
@@ -127,6 +134,8 @@ export interface ApplyResultInput {
 export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Violation[] {
   const { planned, newState } = input;
   const action: PlanAction = input.action ?? (planned.isNull() ? "Delete" : "Update");
+  const odd = inputViolations(schema, "apply", { "planned state": planned });
+  if (odd.length > 0) return odd;
   if (newState === undefined) {
     return [violation("apply", ContractRule.nilValue, [], "invalid nil value after apply")];
   }

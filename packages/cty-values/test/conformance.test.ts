@@ -33,6 +33,7 @@ import {
   unmark,
   valueGoString,
 } from "../src/index.js";
+import { goCtyMsgpackPathAsTfkit, msgpackDecodeErrorAsTfkit } from "./go-cty-decode-path.js";
 import {
   buildRecipe,
   buildType,
@@ -59,9 +60,35 @@ describe("msgpack (go-cty cty/msgpack)", () => {
     }
     if (v.hex !== undefined) {
       const bytes = fromHex(v.hex);
-      if (v.decodeError) expectCtyError(() => fromMsgpack(bytes, type), v.decodeError);
+      // Deliberate deviation: tfkit names object attributes `.name` where go-cty's decoder says
+      // `["name"]` (see fromMsgpack); only that step kind is rewritten, guided by the type.
+      if (v.decodeError)
+        expectCtyError(() => fromMsgpack(bytes, type), msgpackDecodeErrorAsTfkit(v.decodeError, v.type));
       else if (v.decoded) expect(valueToDesc(fromMsgpack(bytes, type))).toEqual(normalizeDesc(v.decoded));
     }
+  });
+});
+
+describe("msgpack decode-error path normalisation (object-key index steps → attribute steps)", () => {
+  it("rewrites only string steps that land on an object attribute", () => {
+    const t = ["object", { network_interface: ["list", ["object", { ip: "string" }]] }];
+    expect(goCtyMsgpackPathAsTfkit('["network_interface"][0]["ip"]', t)).toBe(".network_interface[0].ip");
+    expect(goCtyMsgpackPathAsTfkit('["z"]', ["object", { a: "string" }])).toBe(".z");
+    expect(goCtyMsgpackPathAsTfkit("", ["object", { a: "string" }])).toBe("");
+  });
+
+  it("keeps map keys and list, set and tuple indices as go-cty rendered them", () => {
+    const t = ["map", ["object", { tags: ["map", "string"], xs: ["tuple", ["string", ["set", "number"]]] }]];
+    expect(goCtyMsgpackPathAsTfkit('["k"]["tags"]["a\\"b"]', t)).toBe('["k"].tags["a\\"b"]');
+    expect(goCtyMsgpackPathAsTfkit('["k"]["xs"][1][0]', t)).toBe('["k"].xs[1][0]');
+  });
+
+  it("refuses paths it cannot follow rather than guessing", () => {
+    expect(() => goCtyMsgpackPathAsTfkit('["a"]["b"]', ["object", { a: "dynamic" }])).toThrow(/dynamic/);
+    expect(() => goCtyMsgpackPathAsTfkit("[0]", ["object", { a: "string" }])).toThrow();
+    expect(() => goCtyMsgpackPathAsTfkit('["a"]', ["list", "string"])).toThrow(/indexes a list/);
+    expect(() => goCtyMsgpackPathAsTfkit("[0]", ["map", "string"])).toThrow(/indexes a map/);
+    expect(() => goCtyMsgpackPathAsTfkit('["a"]', "string")).toThrow(/primitive/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rawEquals } from "../equality.js";
-import { isCtyError } from "../errors.js";
-import { formatPath } from "../path.js";
+import { type CtyError, isCtyError } from "../errors.js";
+import { attributeStep, formatPath, indexStep, pathEquals } from "../path.js";
 import { CtyNumber } from "../number.js";
 import { refine } from "../refinement.js";
 import { valueGoString } from "../type-format.js";
@@ -18,6 +18,7 @@ import {
   tupleType,
 } from "../type.js";
 import {
+  boolVal,
   DynamicVal,
   EmptyObjectVal,
   EmptyTupleVal,
@@ -25,6 +26,7 @@ import {
   listValEmpty,
   mapVal,
   numberVal,
+  objectVal,
   setVal,
   stringVal,
   unknownVal,
@@ -105,23 +107,85 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
     expect(decodeError(hex, t).message).toBe(message);
   });
 
-  it("reports nested paths with index steps, as go-cty's decoder does", () => {
+  it("reports nested paths with attribute steps for object attributes (go-cty: index steps)", () => {
     // {network_interface: [{ip: 1}]}
     const bytes = fromHex(`81b1${asciiHex("network_interface")}9181a2${asciiHex("ip")}01`);
     const e = decodeError(bytes, nic);
-    expect(e.message).toBe('["network_interface"][0]["ip"]: string is required');
+    expect(e.message).toBe(".network_interface[0].ip: string is required");
     expect(e.raw).toBe("string is required");
+  });
+
+  it("names the path of a bad attribute in a realistic resource: .network_interface[0].ip", () => {
+    // A compute instance as a provider sees it; the wire value is the same resource written
+    // with `ip` as a number (as a buggy or hostile peer might send it).
+    const shape = (ip: Type) =>
+      objectType({
+        id: stringType,
+        name: stringType,
+        machine_type: stringType,
+        cpu_count: numberType,
+        deletion_protection: boolType,
+        tags: mapType(stringType),
+        network_interface: listType(
+          objectType({ ip: ip, subnet_id: stringType, nat: boolType, alias_ranges: listType(stringType) }),
+        ),
+        boot_disk: listType(objectType({ size_gb: numberType, image: stringType })),
+      });
+    const wireType = shape(numberType);
+    const wire = toMsgpack(
+      objectVal({
+        id: stringVal("i-0abc123"),
+        name: stringVal("web-1"),
+        machine_type: stringVal("e2-medium"),
+        cpu_count: numberVal(2),
+        deletion_protection: boolVal(false),
+        tags: mapVal({ env: stringVal("prod"), team: stringVal("edge") }),
+        network_interface: listVal([
+          objectVal({
+            ip: numberVal(167772165),
+            subnet_id: stringVal("subnet-1"),
+            nat: boolVal(true),
+            alias_ranges: listVal([stringVal("10.1.0.0/24")]),
+          }),
+        ]),
+        boot_disk: listVal([objectVal({ size_gb: numberVal(20), image: stringVal("debian-12") })]),
+      }),
+      wireType,
+    );
+    let thrown: unknown;
+    try {
+      fromMsgpack(wire, shape(stringType));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(isCtyError(thrown)).toBe(true);
+    const e = thrown as CtyError;
+    expect(e.code).toBe("decode");
+    expect(e.message).toBe(".network_interface[0].ip: string is required");
+    expect(e.rawMessage).toBe("string is required");
+    const path = e.path ?? [];
+    expect(path.map((step) => step.kind)).toEqual(["attribute", "index", "attribute"]);
+    expect(
+      pathEquals(path, [attributeStep("network_interface"), indexStep(numberVal(0)), attributeStep("ip")]),
+    ).toBe(true);
+    // Map keys inside the same resource stay index steps.
+    const tagsWire = toMsgpack(
+      objectVal({ tags: mapVal({ env: boolVal(true) }) }),
+      objectType({ tags: mapType(boolType) }),
+    );
+    const tagsError = decodeError(tagsWire, objectType({ tags: mapType(stringType) }));
+    expect(tagsError.message).toBe('.tags["env"]: string is required');
   });
 
   it("names an unsupported attribute by its key", () => {
     expect(decodeError("81a17aa178", objectType({ a: stringType })).message).toBe(
-      '["z"]: unsupported attribute',
+      ".z: unsupported attribute",
     );
   });
 
   it("rejects a repeated object attribute", () => {
     expect(decodeError("82a161a178a161a179", objectType({ a: stringType, b: stringType })).message).toBe(
-      '["a"]: duplicate attribute',
+      ".a: duplicate attribute",
     );
   });
 

@@ -64,9 +64,13 @@ const MAX_REFINEMENT_BYTES = 1024;
  * ```ts
  * fromMsgpack(new Uint8Array([0xa2, 0x68, 0x69]), stringType) // stringVal("hi")
  * ```
- * @throws {@link CtyError} with code `"decode"` and the path of the offending item, worded and
- * addressed as go-cty does (its decoder names object attributes by index steps:
- * `["network_interface"][0]["ip"]: string is required`; `an object with 2 attributes is
+ * - Error paths deliberately differ from go-cty's decoder in one respect: object attributes are
+ *   attribute steps (`.ip`), as in `fromJson`, the encoders and Terraform's own diagnostics,
+ *   whereas go-cty's `msgpack.Unmarshal` records them as string index steps (`["ip"]`). Map
+ *   keys, and list, set and tuple positions, stay index steps. Messages are go-cty's words.
+ * @throws {@link CtyError} with code `"decode"`, go-cty's message, and a structured `path` to
+ * the offending item (`.network_interface[0].ip: string is required`; `.z: unsupported
+ * attribute`; `["k"]: string is required` for a map element; `an object with 2 attributes is
  * required (1 given)`; `unsupported extension type 0x07 with len 3`).
  * @category decoding
  */
@@ -481,13 +485,13 @@ function decodeObject(d: Decoder, t: ObjectType): Value {
       if (k === undefined) d.fail("all keys must be strings");
       idx = layout.index.get(k) ?? -1;
       if (idx < 0) {
-        // go-cty names attributes here by index steps (`["name"]`), unlike its encoder.
-        d.path.key(k);
+        // go-cty's decoder would say `["name"]` here; tfkit uses attribute steps (see above).
+        d.path.attr(k);
         d.fail("unsupported attribute");
       }
     }
     const name = layout.names[idx] as string;
-    d.path.key(name);
+    d.path.attr(name);
     if (slots[idx] !== undefined) d.fail("duplicate attribute");
     slots[idx] = decodeValue(d, layout.types[idx] as Type);
     d.path.pop();

@@ -220,13 +220,13 @@ describe("renderPlan", () => {
     );
   });
 
-  it("no-op renders nothing; numbers print like Go %g; sensitive marks hide values", () => {
+  it("no-op renders nothing; numbers print as their JSON text; sensitive marks hide values", () => {
     const prior = value({ id: s("abc"), name: s("web") });
     expect(renderPlan(schema, "test_resource.x", prior, prior, [])).toBe("");
     const planned = value({ id: s("abc"), name: mark(s("web2"), "sensitive"), size: n(1000000) });
     const text = renderPlan(schema, "test_resource.x", prior, planned, []);
     expect(text).toContain("      ~ name = (sensitive value)\n");
-    expect(text).toContain("      + size = 1e+06\n");
+    expect(text).toContain("      + size = 1000000\n");
   });
 
   it("set attributes: added and removed elements, unchanged counted", () => {

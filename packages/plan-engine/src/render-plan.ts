@@ -11,7 +11,7 @@ import {
 } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf } from "./internal/correlate.js";
-import { goFormatG, goQuote } from "./internal/go-format.js";
+import { goQuote } from "./internal/go-format.js";
 import type { PlanAction } from "./plan-resource-change.js";
 import { planAction } from "./plan-resource-change.js";
 
@@ -162,7 +162,8 @@ function renderPrimitive(v: Value): string {
     case "bool":
       return v.asBool() ? "true" : "false";
     case "number":
-      return goFormatG(v.asNumber() as CtyNumber);
+      // terraform 1.11 prints the JSON number text (json.Number), i.e. cty's canonical text.
+      return (v.asNumber() as CtyNumber).text();
     default:
       return goQuote(v.asString());
   }
@@ -177,20 +178,20 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
       const isString =
         (before.type.kind === "string" || after.type.kind === "string") && before.type.kind !== "number";
       const multi = (v: Value): boolean => isString && !v.isNull() && v.asString().includes("\n");
+      // terraform trims surrounding whitespace of multi-line strings (strings.TrimSpace).
+      const linesOf = (v: Value): string[] => (v.isNull() ? [] : v.asString().trim().split("\n"));
       switch (action) {
         case "create":
         case "noop":
-          if (multi(after))
-            return heredoc(after.asString().split("\n"), "noop", indent, replace, opts, action);
+          if (multi(after)) return heredoc(linesOf(after), "noop", indent, replace, opts, action);
           return `${renderPrimitive(action === "noop" ? before : after)}${forces(replace, opts)}`;
         case "delete":
-          if (multi(before))
-            return heredoc(before.asString().split("\n"), "noop", indent, replace, opts, action);
+          if (multi(before)) return heredoc(linesOf(before), "noop", indent, replace, opts, action);
           return `${renderPrimitive(before)}${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
         default:
           if (multi(before) || multi(after)) {
-            const bl = before.isNull() ? [] : before.asString().split("\n");
-            const al = after.isNull() ? [] : after.asString().split("\n");
+            const bl = multi(before) ? linesOf(before) : before.isNull() ? [] : [before.asString()];
+            const al = multi(after) ? linesOf(after) : after.isNull() ? [] : [after.asString()];
             const lines: string[] = [];
             processSlice(
               bl,

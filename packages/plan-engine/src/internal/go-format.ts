@@ -1,5 +1,3 @@
-import type { CtyNumber } from "@tfkit/cty-values";
-
 /** Go `strconv.Quote`: printable characters kept, others escaped. */
 export function goQuote(s: string): string {
   let out = '"';
@@ -41,33 +39,4 @@ export function goQuote(s: string): string {
     } else out += ch;
   }
   return `${out}"`;
-}
-
-/**
- * Go `fmt.Sprintf("%g", float64)` (what Terraform's plan renderer prints for numbers): the
- * shortest round-trip digits; exponent form when the decimal exponent is below -4 or at least 6
- * (`1e+06`, `1.234567e+06`, `1e-05`), fixed form otherwise.
- */
-export function goFormatG(n: CtyNumber): string {
-  if (n.isInfinite()) return n.sign() < 0 ? "-Inf" : "+Inf";
-  const x = n.toFloat64();
-  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
-  // toExponential() without digits gives the shortest round-trip digits, like Go's shortest mode.
-  const [mant, expText] = x.toExponential().split("e") as [string, string];
-  const exp = Number(expText);
-  const neg = mant.startsWith("-");
-  const digits = mant.replace("-", "").replace(".", "");
-  let body: string;
-  if (exp < -4 || exp >= 6) {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    const e = Math.abs(exp);
-    body = `${m}e${exp < 0 ? "-" : "+"}${e < 10 ? `0${e}` : e}`;
-  } else if (exp < 0) {
-    body = `0.${"0".repeat(-exp - 1)}${digits}`;
-  } else if (digits.length <= exp + 1) {
-    body = digits + "0".repeat(exp + 1 - digits.length);
-  } else {
-    body = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
-  }
-  return neg ? `-${body}` : body;
 }

@@ -1,0 +1,5 @@
+terraform {
+  required_providers {
+    tfkite2e = { source = "example.test/tfkit/tfkite2e" }
+  }
+}

@@ -41,3 +41,22 @@ export {
 } from "./raw-state.js";
 export { FLATMAP_UNKNOWN, fromFlatmap } from "./flatmap.js";
 export { checkStateValue, type StateProblem } from "./check-state.js";
+
+// --- schema snapshots (tests) ---
+export {
+  type AttributeSnapshot,
+  type BlockSnapshot,
+  diffSnapshots,
+  type SchemaSnapshot,
+  type SnapshotChange,
+  schemaSnapshot,
+  snapshotSchema,
+} from "./snapshot.js";
+export {
+  type CheckSchemaSnapshotsOptions,
+  type CheckSchemaSnapshotsResult,
+  checkSchemaSnapshots,
+  isSchemaSnapshotError,
+  SchemaSnapshotError,
+  type SnapshotResource,
+} from "./check-snapshots.js";

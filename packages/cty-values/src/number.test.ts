@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isCtyError } from "./errors.js";
+import { magnitude } from "./internal/number-bits.js";
+import { shortestDecimal, shortestDecimalReference } from "./internal/number-decimal.js";
 import { CtyNumber, isCtyNumber, numberFrom } from "./number.js";
 
 const parse = (s: string) => CtyNumber.parse(s);
@@ -500,6 +502,34 @@ describe("properties", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("the fast shortest-decimal search equals Go's three full expansions", () => {
+    const cases = fc
+      .tuple(
+        fc.bigInt({ min: 1n, max: 2n ** 600n }),
+        fc.integer({ min: -1500, max: 400 }),
+        fc.constantFrom(53, 64, 100, 512, 600),
+      )
+      .filter(([m, , prec]) => m < 1n << BigInt(prec));
+    fc.assert(
+      fc.property(cases, ([m, e, prec]) => {
+        const x = magnitude(m, e);
+        expect(shortestDecimal(x, prec)).toEqual(shortestDecimalReference(x, prec));
+      }),
+      { numRuns: 1500 },
+    );
+    // Values at and next to powers of ten and two, where carries and borrows cross the split.
+    for (let k = 1; k < 60; k++) {
+      for (const v of [10n ** BigInt(k), 10n ** BigInt(k) - 1n, 10n ** BigInt(k) + 1n, 2n ** BigInt(3 * k)]) {
+        for (const prec of [53, 64, 512]) {
+          for (const e of [-3 * k, -200, 0, 7]) {
+            const x = magnitude(v < 1n << BigInt(prec) ? v : v >> BigInt(3 * k), e);
+            expect(shortestDecimal(x, prec)).toEqual(shortestDecimalReference(x, prec));
+          }
+        }
+      }
+    }
   });
 
   it("integer text is the bigint's decimal text", () => {

@@ -133,56 +133,153 @@ export function roundDecimal(d: Decimal, n: number): void {
   else roundDown(d, n);
 }
 
+/** Decimal strings of a scaling unit (a power of five or two) and of `10**len - unit`. */
+interface UnitStrings {
+  /** The unit's decimal digits. */
+  readonly unit: string;
+  /** `10**unit.length - unit`, zero-padded to `unit.length` digits. */
+  readonly complement: string;
+}
+
+const pow5Strings: (UnitStrings | undefined)[] = [];
+const pow2Strings: (UnitStrings | undefined)[] = [];
+
+function unitStrings(unit: bigint, cache: (UnitStrings | undefined)[], key: number): UnitStrings {
+  const cached = key < POW5_CACHE_MAX ? cache[key] : undefined;
+  if (cached !== undefined) return cached;
+  const u = unit.toString();
+  const complement = (10n ** BigInt(u.length) - unit).toString().padStart(u.length, "0");
+  const strings = { unit: u, complement };
+  if (key < POW5_CACHE_MAX) cache[key] = strings;
+  return strings;
+}
+
+/** `s - 1` for a positive decimal string without leading zeros (result without leading zeros). */
+function decrement(s: string): string {
+  let j = s.length - 1;
+  while (j >= 0 && s.charCodeAt(j) === 48) j--;
+  const head = s.slice(0, j) + String.fromCharCode(s.charCodeAt(j) - 1) + "9".repeat(s.length - j - 1);
+  let k = 0;
+  while (k < head.length && head.charCodeAt(k) === 48) k++;
+  return head.slice(k);
+}
+
+/** `s + 1` for a decimal string without leading zeros (`""` is zero). */
+function increment(s: string): string {
+  let j = s.length - 1;
+  while (j >= 0 && s.charCodeAt(j) === 57) j--;
+  if (j < 0) return `1${"0".repeat(s.length)}`;
+  return s.slice(0, j) + String.fromCharCode(s.charCodeAt(j) + 1) + "0".repeat(s.length - j - 1);
+}
+
+function trimmedLength(s: string): number {
+  let n = s.length;
+  while (n > 0 && s.charCodeAt(n - 1) === 48) n--;
+  return n;
+}
+
+/**
+ * One rounding bound (x ∓ ½ulp) as Go's digit walk reads it: its leading digits, known from x's
+ * expansion and a carry or borrow, and its full expansion only if the walk gets past them.
+ */
+class Bound {
+  readonly #top: string;
+  readonly #restZero: boolean;
+  readonly #compute: () => Decimal;
+  #full: Decimal | undefined;
+
+  constructor(top: string, restZero: boolean, compute: () => Decimal) {
+    this.#top = top;
+    this.#restZero = restZero;
+    this.#compute = compute;
+  }
+
+  #expansion(): Decimal {
+    this.#full ??= this.#compute();
+    return this.#full;
+  }
+
+  /** Go `decimal.at(i)`. */
+  at(i: number): number {
+    if (i < this.#top.length) return this.#top.charCodeAt(i);
+    if (this.#restZero) return 48;
+    return digitAt(this.#expansion(), i);
+  }
+
+  /** `len(mant)` compared with `n`: -1, 0 or 1 (avoids the full expansion when possible). */
+  compareLength(n: number): -1 | 0 | 1 {
+    let len: number;
+    if (this.#restZero) len = trimmedLength(this.#top);
+    else if (n <= this.#top.length)
+      return 1; // non-zero digits follow the top digits
+    else len = this.#expansion().digits.length;
+    return len < n ? -1 : len > n ? 1 : 0;
+  }
+}
+
 /**
  * The shortest decimal that rounds back to the magnitude at `prec` bits, computed with Go's
- * `roundShortest` digit walk (including its even-mantissa inclusive bounds).
+ * `roundShortest` digit walk (including its even-mantissa inclusive bounds, its symmetric
+ * interval at powers of two and its digit-by-digit bound comparison).
  * @internal
  */
 export function shortestDecimal(x: Magnitude, prec: number): Decimal {
   // The mantissa widened to prec + 1 bits: its last bit is half an ulp at this precision.
   const shift = prec + 1 - x.bits;
-  let mant: bigint;
-  if (shift >= 0) mant = x.mant << BigInt(shift);
-  else mant = x.mant >> BigInt(-shift);
+  if (shift < 0) return shortestDecimalReference(x, prec);
+  const mant = x.mant << BigInt(shift);
   const exp = x.exp - shift;
-  let d: Decimal;
-  let lower: Decimal;
-  let upper: Decimal;
-  if (shift >= 0) {
-    // x, x - ½ulp and x + ½ulp share one scale: decimal digits of (mant ± 1) × 5**k / 10**k
-    // (or × 2**exp), so one multiplication serves all three expansions.
-    let unit: bigint;
-    let scale: number;
-    if (exp < 0) {
-      const k = -exp;
-      if (x.bits + shift + k * LOG2_5 > MAX_DECIMAL_BITS) throw tooLarge();
-      unit = pow5(k);
-      scale = -k;
-    } else {
-      if (x.bits + shift + exp > MAX_DECIMAL_BITS) throw tooLarge();
-      unit = 1n << BigInt(exp);
-      scale = 0;
-    }
-    const mid = mant * unit;
-    const ds = mid.toString();
-    d = trimmed(ds, ds.length + scale);
-    const ls = (mid - unit).toString();
-    lower = trimmed(ls, ls.length + scale);
-    const us = (mid + unit).toString();
-    upper = trimmed(us, us.length + scale);
+  // x and x ∓ ½ulp share one scale: (mant ∓ 1) × unit, with unit = 5**k (point k places left)
+  // or 2**exp. x's digits come from one conversion; each bound's leading digits are x's leading
+  // digits with at most a borrow or carry, decided by comparing x's low digits with the unit.
+  let unit: bigint;
+  let strings: UnitStrings;
+  let scale: number;
+  if (exp < 0) {
+    const k = -exp;
+    if (x.bits + shift + k * LOG2_5 > MAX_DECIMAL_BITS) throw tooLarge();
+    unit = pow5(k);
+    strings = unitStrings(unit, pow5Strings, k);
+    scale = -k;
   } else {
-    d = exactDecimal(x.mant, x.exp);
-    lower = exactDecimal(mant - 1n, exp);
-    upper = exactDecimal(mant + 1n, exp);
+    if (x.bits + shift + exp > MAX_DECIMAL_BITS) throw tooLarge();
+    unit = 1n << BigInt(exp);
+    strings = unitStrings(unit, pow2Strings, exp);
+    scale = 0;
   }
-  const inclusive = (mant & 2n) === 0n;
+  const mid = mant * unit;
+  const ms = mid.toString();
+  const d = trimmed(ms, ms.length + scale);
+  const split = ms.length - strings.unit.length;
+  const hi = ms.slice(0, split);
+  const lo = ms.slice(split);
+  const exactBound = (m: bigint) => () => {
+    const s = (m * unit).toString();
+    return trimmed(s, s.length + scale);
+  };
+  const lower =
+    lo >= strings.unit
+      ? new Bound(hi, lo === strings.unit, exactBound(mant - 1n))
+      : new Bound(decrement(hi), false, exactBound(mant - 1n));
+  const upper =
+    lo >= strings.complement
+      ? new Bound(increment(hi), lo === strings.complement, exactBound(mant + 1n))
+      : new Bound(hi, false, exactBound(mant + 1n));
+  return walkShortest(d, lower, upper, (mant & 2n) === 0n);
+}
+
+/**
+ * Go's `roundShortest` loop: find the first digit where rounding down or up stays within the
+ * bounds (compared index by index, as Go does), then round there.
+ */
+function walkShortest(d: Decimal, lower: Bound, upper: Bound, inclusive: boolean): Decimal {
   const digits = d.digits;
   for (let i = 0; i < digits.length; i++) {
     const m = digits.charCodeAt(i);
-    const l = digitAt(lower, i);
-    const u = digitAt(upper, i);
-    const okDown = l !== m || (inclusive && i + 1 === lower.digits.length);
-    const okUp = m !== u && (inclusive || m + 1 < u || i + 1 < upper.digits.length);
+    const l = lower.at(i);
+    const u = upper.at(i);
+    const okDown = l !== m || (inclusive && lower.compareLength(i + 1) === 0);
+    const okUp = m !== u && (inclusive || m + 1 < u || upper.compareLength(i + 1) > 0);
     if (okDown && okUp) {
       roundDecimal(d, i + 1);
       return d;
@@ -197,6 +294,23 @@ export function shortestDecimal(x: Magnitude, prec: number): Decimal {
     }
   }
   return d;
+}
+
+/**
+ * {@link shortestDecimal} by three full expansions, exactly as Go computes it (reference for
+ * tests and the fallback for mantissas wider than the precision).
+ * @internal
+ */
+export function shortestDecimalReference(x: Magnitude, prec: number): Decimal {
+  const d = exactDecimal(x.mant, x.exp);
+  if (d.digits === "") return d;
+  const shift = prec + 1 - x.bits;
+  const mant = shift >= 0 ? x.mant << BigInt(shift) : x.mant >> BigInt(-shift);
+  const exp = x.exp - shift;
+  const lowerDecimal = exactDecimal(mant - 1n, exp);
+  const upperDecimal = exactDecimal(mant + 1n, exp);
+  const fixed = (dec: Decimal) => new Bound(dec.digits, true, () => dec);
+  return walkShortest(d, fixed(lowerDecimal), fixed(upperDecimal), (mant & 2n) === 0n);
 }
 
 /**

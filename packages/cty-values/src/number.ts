@@ -72,9 +72,15 @@ function notANumber(what: string): CtyError {
  * Formatting (`text`, `textG`, `hashString`, `formatV`, non-integer `equals`) throws a
  * {@link CtyError} with code `"number"` for values whose exact decimal expansion would need a
  * bigint of more than a million bits: magnitudes beyond about `1e300000` or below about
- * `1e-130000` (each costs tens of milliseconds already). Go prints those too, slowly (gigabytes and minutes near its exponent limit).
+ * `1e-130000` (near that bound a conversion already takes a few hundred milliseconds). Go
+ * prints such numbers, slowly, up to its exponent limit, where it needs gigabytes and minutes.
  * Parsing, comparison and arithmetic cover Go's full 32-bit exponent range (`1e1000000000` parses
  * to +Inf and `1e-1000000000` to 0 as in Go; `1e3000000000` is rejected as in Go).
+ *
+ * Known Go quirks reproduced on purpose (both confirmed with `terraform console`): the shortest
+ * text of a power of two uses a symmetric rounding interval, so it may parse back one ulp lower
+ * (`1p591`); and the digit walk lacks strconv's carry tracking, so float64
+ * `-364389832008223168` prints as `-364389832008223160` where JS prints `…170`.
  * @example
  * ```ts
  * CtyNumber.parse("1.10").text();                        // "1.1"
@@ -468,7 +474,10 @@ export class CtyNumber {
     return this.text() === o.text();
   }
 
-  /** The sum at the larger operand precision (go-cty `Add`, Go `Float.Add`). @throws {@link CtyError} (`"number"`) for +∞ + −∞. */
+  /**
+   * The sum at the larger operand precision (go-cty `Add`, Go `Float.Add`).
+   * @throws {@link CtyError} with code `"number"` for +∞ + −∞.
+   */
   add(o: CtyNumber): CtyNumber {
     const prec = Math.max(this.precision, o.precision);
     const y = o;
@@ -504,7 +513,10 @@ export class CtyNumber {
     return new CtyNumber(pick.#form, pick.#neg, pick.#mant, pick.#exp, pick.#bits, prec);
   }
 
-  /** The difference (go-cty `Subtract`: `Add` of the negation). @throws {@link CtyError} (`"number"`) for ∞ − ∞. */
+  /**
+   * The difference (go-cty `Subtract`: `Add` of the negation).
+   * @throws {@link CtyError} with code `"number"` for ∞ − ∞.
+   */
   subtract(o: CtyNumber): CtyNumber {
     return this.add(o.negate());
   }

@@ -1,5 +1,6 @@
 import {
   attributeStep,
+  compareUtf8,
   friendlyName,
   indexStep,
   isPrimitiveType,
@@ -198,6 +199,7 @@ class Compat {
               actualV,
               p,
               (pe, ae) => this.object(blockS, pe, ae, child(p, indexStep(ae))).length === 0,
+              Object.keys(blockS.attributes),
             ),
           );
           // Fewer elements are fine (unknowns may have merged once known); more are not.
@@ -402,19 +404,23 @@ class Compat {
     actual: Value,
     path: Path,
     correlates: (p: Value, a: Value) => boolean,
+    checkedAttrs?: readonly string[],
   ): Violation[] {
     const as = elementsOf(planned);
     const bs = elementsOf(actual);
     const aeqs = as.map(() => false);
     const beqs = bs.map(() => false);
+    // Core compares every pair (O(n·m)); only pairs whose known primitive leaves agree can
+    // correlate, so an index on those leaves skips the rest without changing the outcome.
+    const candidates = correlationCandidates(as, bs, checkedAttrs);
     as.forEach((av, ai) => {
-      bs.forEach((bv, bi) => {
-        if (aeqs[ai] && beqs[bi]) return;
-        if (correlates(av, bv)) {
+      for (const bi of candidates(av)) {
+        if (aeqs[ai] && beqs[bi]) continue;
+        if (correlates(av, bs[bi] as Value)) {
           aeqs[ai] = true;
           beqs[bi] = true;
         }
-      });
+      }
     });
     const errs: Violation[] = [];
     aeqs.forEach((eq, i) => {
@@ -442,4 +448,75 @@ class Compat {
     });
     return errs;
   }
+}
+
+/**
+ * The key under which a known, non-null primitive compares equal (cty `Equals`): strings by
+ * content, bools by value, numbers as exact integers or else by their canonical text (go-cty
+ * `rawNumberEqual`). `undefined` for anything else.
+ */
+function primitiveKey(marked: Value): string | undefined {
+  const [v] = unmark(marked);
+  if (!v.isKnown() || v.isNull()) return undefined;
+  switch (v.type.kind) {
+    case "string":
+      return `s${v.asString()}`;
+    case "bool":
+      return v.asBool() ? "T" : "F";
+    case "number": {
+      const n = v.asNumber();
+      if (n.isInfinite()) return `n${n.sign()}inf`;
+      return n.isInteger() ? `i${n.toBigInt()}` : `f${n.text()}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * For each planned set element, the indices of actual elements that can possibly correlate:
+ * those equal to it (primitive elements) or agreeing on its first known primitive attribute
+ * among `checkedAttrs` (object elements). A planned element with nothing known to index on
+ * gets every index.
+ */
+function correlationCandidates(
+  planned: readonly Value[],
+  actual: readonly Value[],
+  checkedAttrs: readonly string[] | undefined,
+): (p: Value) => Iterable<number> {
+  const all = actual.map((_, i) => i);
+  if (planned.length * actual.length < 64) return () => all;
+  const index = new Map<string, number[]>();
+  const add = (key: string, i: number) => {
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [i]);
+    else list.push(i);
+  };
+  const attrsOf = (v: Value): readonly string[] =>
+    v.type.kind === "object" ? (checkedAttrs ?? Object.keys(v.type.attributeTypes)) : [];
+  actual.forEach((a, i) => {
+    const k = primitiveKey(a);
+    if (k !== undefined) add(`=${k}`, i);
+    if (a.type.kind === "object" && a.isKnown() && !a.isNull()) {
+      const entries = a.entries();
+      for (const name of attrsOf(a)) {
+        const av = entries.get(name);
+        const ak = av === undefined ? undefined : primitiveKey(av);
+        if (ak !== undefined) add(`${name}\u0000${ak}`, i);
+      }
+    }
+  });
+  return (p) => {
+    const k = primitiveKey(p);
+    if (k !== undefined) return index.get(`=${k}`) ?? [];
+    if (p.type.kind === "object" && p.isKnown() && !p.isNull()) {
+      const entries = p.entries();
+      for (const name of [...attrsOf(p)].sort(compareUtf8)) {
+        const pv = entries.get(name);
+        const pk = pv === undefined ? undefined : primitiveKey(pv);
+        if (pk !== undefined) return index.get(`${name}\u0000${pk}`) ?? [];
+      }
+    }
+    return all;
+  };
 }

@@ -11,6 +11,7 @@ import {
   numberVal,
   objectType,
   objectVal,
+  setType,
   setVal,
   setValEmpty,
   stringType,
@@ -18,12 +19,14 @@ import {
   True,
   typeEquals,
   unknownVal,
+  valueGoString,
   type Value,
 } from "@tfkit/cty-values";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assertObjectCompatible } from "./compatible.js";
 import { attr, blk, body, nested } from "./internal/fixtures.js";
+import { formatViolation } from "./violation.js";
 import { assertPlanValid } from "./plan-valid.js";
 import { bodyType } from "./shape.js";
 import { checkApplyResult, checkFinalPlan, checkPlannedState, checkReadResult } from "./responses.js";
@@ -193,6 +196,75 @@ describe("properties", () => {
         expect(() => checkReadResult(schema, c)).not.toThrow();
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("set correlation (indexed) matches the pairwise definition", () => {
+  const elemT = objectType({ a: str, b: num });
+  const field = <T>(known: fc.Arbitrary<T>) => fc.option(known, { nil: undefined, freq: 3 });
+  const plannedElem = fc.record({
+    a: field(fc.constantFrom("x", "y", "z")),
+    b: field(fc.integer({ min: 0, max: 3 })),
+  });
+  const concrete = fc.record({ a: fc.constantFrom("x", "y", "z"), b: fc.integer({ min: 0, max: 3 }) });
+  const toPlanned = (e: { a?: string | undefined; b?: number | undefined }) =>
+    objectVal({
+      a: e.a === undefined ? unknownVal(str) : stringVal(e.a),
+      b: e.b === undefined ? unknownVal(num) : numberVal(e.b),
+    });
+  const toActual = (e: { a: string; b: number }) => objectVal({ a: stringVal(e.a), b: numberVal(e.b) });
+  const schemaS = body({ attributes: { s: attr(setType(elemT), { optional: true }) } });
+  const blockSchema = body({
+    blocks: {
+      s: blk("set", { attributes: { a: attr(str, { optional: true }), b: attr(num, { optional: true }) } }),
+    },
+  });
+
+  it("every pair is judged as core would (value sets and block sets)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(plannedElem, concrete), { minLength: 8, maxLength: 14 }),
+        fc.array(concrete, { maxLength: 3 }),
+        (pairs, extras) => {
+          // Each planned element resolves to its own concrete value; extras may or may not match.
+          const planned = pairs.map(([p]) => p);
+          const resolved = pairs.map(([p, c]) => ({ a: p.a ?? c.a, b: p.b ?? c.b }));
+          const actualEls = [...resolved, ...extras];
+          const matches = (p: (typeof planned)[number], x: { a: string; b: number }) =>
+            (p.a === undefined || p.a === x.a) && (p.b === undefined || p.b === x.b);
+          const pSet = setVal(planned.map(toPlanned));
+          const aSet = setVal(actualEls.map(toActual));
+          const unmatched = aSet.elements().filter((x) => {
+            const a = x.getAttr("a").asString();
+            const b = Number(x.getAttr("b").asNumber().toBigInt());
+            return !planned.some((p) => matches(p, { a, b }));
+          });
+          const want = unmatched.map(
+            (x) => `.s: actual set element ${valueGoString(x)} does not correlate with any element in plan`,
+          );
+          const grew = pSet.lengthInt() < aSet.lengthInt();
+          const valueWant = [
+            ...want,
+            ...(grew ? [`.s: length changed from ${pSet.lengthInt()} to ${aSet.lengthInt()}`] : []),
+          ];
+          const blockWant = [
+            ...want,
+            ...(grew ? [`.s: block set length changed from ${pSet.lengthInt()} to ${aSet.lengthInt()}`] : []),
+          ];
+          expect(
+            assertObjectCompatible(schemaS, objectVal({ s: pSet }), objectVal({ s: aSet })).map(
+              formatViolation,
+            ),
+          ).toEqual(valueWant);
+          expect(
+            assertObjectCompatible(blockSchema, objectVal({ s: pSet }), objectVal({ s: aSet })).map(
+              formatViolation,
+            ),
+          ).toEqual(blockWant);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

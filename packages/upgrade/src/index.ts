@@ -47,10 +47,12 @@ export {
   type AttributeSnapshot,
   type BlockSnapshot,
   diffSnapshots,
+  type NestedAttributeSnapshot,
   type SchemaSnapshot,
   type SnapshotChange,
   schemaSnapshot,
   snapshotSchema,
+  type TypedAttributeSnapshot,
 } from "./snapshot.js";
 export {
   type CheckSchemaSnapshotsOptions,

@@ -1,17 +1,31 @@
 import { compareUtf8, typeToJson } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, Schema } from "@tfkit/schema";
 
-/** Type JSON as parsed (`"string"`, `["list","string"]`, …). */
-type TypeJson = string | readonly unknown[];
-
 /**
- * The state shape of one attribute in a {@link SchemaSnapshot}: its cty type, or for nested
- * attributes the nesting mode and the nested attributes.
+ * A plain attribute in a {@link SchemaSnapshot}: its cty type.
  * @category testing
  */
-export type AttributeSnapshot =
-  | { readonly type: TypeJson }
-  | { readonly nesting: string; readonly attributes: Readonly<Record<string, AttributeSnapshot>> };
+export interface TypedAttributeSnapshot {
+  /** The cty type JSON, parsed (`"string"`, `["list","string"]`, …). */
+  readonly type: string | readonly unknown[];
+}
+
+/**
+ * A nested attribute in a {@link SchemaSnapshot}: nesting mode and nested attributes.
+ * @category testing
+ */
+export interface NestedAttributeSnapshot {
+  /** Nesting mode (`single`, `list`, `set`, `map`). */
+  readonly nesting: string;
+  /** The nested attributes. */
+  readonly attributes: Readonly<Record<string, AttributeSnapshot>>;
+}
+
+/**
+ * The state shape of one attribute in a {@link SchemaSnapshot}.
+ * @category testing
+ */
+export type AttributeSnapshot = TypedAttributeSnapshot | NestedAttributeSnapshot;
 
 /**
  * The state shape of one block type in a {@link SchemaSnapshot}.
@@ -52,7 +66,7 @@ function attributeSnapshot(spec: AnyAttributeSpec): AttributeSnapshot {
   if (spec.kind === "nested_attribute") {
     return { nesting: spec.nesting, attributes: attributesSnapshot(spec.attributes) };
   }
-  return { type: JSON.parse(typeToJson(spec.type)) as TypeJson };
+  return { type: JSON.parse(typeToJson(spec.type)) as TypedAttributeSnapshot["type"] };
 }
 
 function attributesSnapshot(attributes: Attributes): Record<string, AttributeSnapshot> {

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * The `tfkit` command: `tfkit package` and `tfkit mirror`. See the package README.
+ */
+import { parseArgs } from "node:util";
+import { createMirror } from "./mirror.js";
+import { packageProvider } from "./package-provider.js";
+import { parseTarget, type Target } from "./targets.js";
+
+const USAGE = `Usage:
+  tfkit package --entry <provider.ts|.js> --name <type> --version <semver> [--out dist-provider]
+                [--platforms linux_amd64,linux_arm64,darwin_arm64,...]
+                [--node-binary os_arch=/path/to/node ...] [--condition <export condition> ...]
+  tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
+`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "package") {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        entry: { type: "string" },
+        name: { type: "string" },
+        version: { type: "string" },
+        platforms: { type: "string" },
+        "node-binary": { type: "string", multiple: true },
+        condition: { type: "string", multiple: true },
+        out: { type: "string", default: "dist-provider" },
+      },
+      strict: true,
+    });
+    if (!values.entry || !values.name || !values.version)
+      return usage("package needs --entry, --name and --version");
+    const nodeBinaries: Partial<Record<Target, string>> = {};
+    for (const pair of values["node-binary"] ?? []) {
+      const eq = pair.indexOf("=");
+      if (eq < 0) return usage(`--node-binary ${pair}: expected os_arch=/path/to/node`);
+      nodeBinaries[parseTarget(pair.slice(0, eq))] = pair.slice(eq + 1);
+    }
+    const result = await packageProvider({
+      entry: values.entry,
+      name: values.name,
+      version: values.version,
+      outDir: values.out,
+      nodeBinaries,
+      conditions: values.condition ?? [],
+      ...(values.platforms ? { targets: values.platforms.split(",").map((p) => parseTarget(p.trim())) } : {}),
+    });
+    for (const t of result.targets) {
+      if (t.kind === "built") {
+        console.log(
+          `built   ${t.target}  ${t.zip}  (executable ${(t.executableBytes / 1e6).toFixed(1)} MB, ${t.h1})`,
+        );
+      } else {
+        console.warn(`skipped ${t.target}: ${t.reason}`);
+      }
+    }
+    console.log(`wrote   ${result.sums}, ${result.manifest} in ${result.outDir}`);
+    return 0;
+  }
+  if (command === "mirror") {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        release: { type: "string" },
+        hostname: { type: "string" },
+        namespace: { type: "string" },
+        out: { type: "string", default: "mirror" },
+      },
+      strict: true,
+    });
+    if (!values.release || !values.hostname || !values.namespace) {
+      return usage("mirror needs --release, --hostname and --namespace");
+    }
+    const result = createMirror({
+      releaseDir: values.release,
+      hostname: values.hostname,
+      namespace: values.namespace,
+      outDir: values.out,
+    });
+    for (const f of result.files) console.log(`mirrored ${f}`);
+    console.log(`filesystem_mirror { path = ${JSON.stringify(result.outDir)} }`);
+    return 0;
+  }
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  return usage(`unknown command ${JSON.stringify(command)}`);
+}
+
+function usage(problem: string): number {
+  process.stderr.write(`tfkit: ${problem}\n\n${USAGE}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,20 @@
+/**
+ * Provider distribution for tfkit: single executables (Node SEA), registry-style releases and
+ * `filesystem_mirror` layouts. The `tfkit` command wraps these functions.
+ *
+ * @packageDocumentation
+ */
+export { type BundleOptions, bundleProvider } from "./bundle.js";
+export { type PackageFile, packageHashH1, sha256Hex } from "./hash.js";
+export { createMirror, type MirrorOptions, type MirrorResult } from "./mirror.js";
+export { type ParsedZipName, parseZipName, type ReleaseNames, releaseNames } from "./names.js";
+export {
+  type PackagedTarget,
+  type PackageOptions,
+  type PackageResult,
+  packageProvider,
+  RELEASE_MANIFEST,
+} from "./package-provider.js";
+export { buildSingleExecutable, type SingleExecutableOptions } from "./sea.js";
+export { measureStartup, type StartupOptions, type StartupTimes } from "./startup.js";
+export { currentTarget, parseTarget, type Target } from "./targets.js";

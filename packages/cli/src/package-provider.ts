@@ -1,0 +1,170 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { bundleProvider } from "./bundle.js";
+import { packageHashH1, sha256Hex } from "./hash.js";
+import { PROVIDER_TYPE, releaseNames, SEMVER } from "./names.js";
+import { buildSingleExecutable } from "./sea.js";
+import { currentTarget, type Target } from "./targets.js";
+import { writeSingleFileZip } from "./zip.js";
+
+/**
+ * Options of {@link packageProvider}.
+ *
+ * @category models
+ */
+export interface PackageOptions {
+  /** The provider's entry point (`.ts` or `.js`), the module that calls `serve()`. */
+  readonly entry: string;
+  /** The provider type (`demo` for `terraform-provider-demo`). */
+  readonly name: string;
+  /** The release version, semver without `v`. */
+  readonly version: string;
+  /** Platforms to build. Default: only the current one. */
+  readonly targets?: readonly Target[];
+  /**
+   * Node binaries for platforms other than the current one, by target (same Node version as the
+   * running one). The current platform uses `process.execPath` unless given here.
+   */
+  readonly nodeBinaries?: Readonly<Partial<Record<Target, string>>>;
+  /** The release directory to write (created; existing release files are overwritten). */
+  readonly outDir: string;
+  /** Extra export conditions for bundling (e.g. `["@tfkit/source"]` inside the tfkit repo). */
+  readonly conditions?: readonly string[];
+}
+
+/**
+ * One platform's outcome in a {@link PackageResult}.
+ *
+ * @category models
+ */
+export type PackagedTarget =
+  | {
+      /** Built. */
+      readonly kind: "built";
+      /** The platform. */
+      readonly target: Target;
+      /** The zip's file name inside the release directory. */
+      readonly zip: string;
+      /** SHA-256 of the zip (hex), as listed in SHA256SUMS and recorded as `zh:` by registries. */
+      readonly zipSha256: string;
+      /** The `h1:` hash `terraform init` records in the lock file for this package. */
+      readonly h1: string;
+      /** Size of the executable in bytes. */
+      readonly executableBytes: number;
+    }
+  | {
+      /** Not built. */
+      readonly kind: "skipped";
+      /** The platform. */
+      readonly target: Target;
+      /** Why, in words for the person running the command. */
+      readonly reason: string;
+    };
+
+/**
+ * What {@link packageProvider} produced.
+ *
+ * @category models
+ */
+export interface PackageResult {
+  /** The release directory. */
+  readonly outDir: string;
+  /** Every requested platform, built or skipped. */
+  readonly targets: readonly PackagedTarget[];
+  /** The SHA256SUMS file name. */
+  readonly sums: string;
+  /** The manifest file name. */
+  readonly manifest: string;
+}
+
+/**
+ * The registry manifest every tfkit provider ships: tfkit serves protocol 6.0 only.
+ *
+ * @remarks The `terraform-registry-manifest.json` of Go providers, published as
+ * `terraform-provider-NAME_VERSION_manifest.json`.
+ * @category constructors
+ */
+export const RELEASE_MANIFEST = { version: 1, metadata: { protocol_versions: ["6.0"] } } as const;
+
+/**
+ * Packages a provider for people who have only Terraform: bundles it, builds a single executable
+ * per platform (Node SEA), and writes a registry-style release: one zip per platform,
+ * `SHA256SUMS` and the manifest.
+ *
+ * @remarks A platform other than the current one needs its Node binary in `nodeBinaries`;
+ * otherwise it is reported as skipped (never a broken file). The zips are reproducible: fixed
+ * timestamps and mode 0755.
+ * @throws Error on a bad name or version, or when bundling or injection fails.
+ * @category encoding
+ */
+export async function packageProvider(options: PackageOptions): Promise<PackageResult> {
+  if (!PROVIDER_TYPE.test(options.name)) {
+    throw new Error(
+      `tfkit: provider name ${JSON.stringify(options.name)} must be lower-case letters, digits and dashes`,
+    );
+  }
+  if (!SEMVER.test(options.version)) {
+    throw new Error(
+      `tfkit: version ${JSON.stringify(options.version)} is not semver without a leading v (1.2.3)`,
+    );
+  }
+  const here = currentTarget();
+  const targets = options.targets ?? [here];
+  const outDir = resolve(options.outDir);
+  mkdirSync(outDir, { recursive: true });
+  const names = releaseNames(options.name, options.version);
+  const work = mkdtempSync(join(tmpdir(), "tfkit-package-"));
+  const results: PackagedTarget[] = [];
+  try {
+    const script = join(work, "provider.cjs");
+    await bundleProvider({
+      entry: resolve(options.entry),
+      outfile: script,
+      conditions: options.conditions ?? [],
+    });
+    for (const target of targets) {
+      const nodeBinary = options.nodeBinaries?.[target] ?? (target === here ? process.execPath : undefined);
+      if (nodeBinary === undefined) {
+        results.push({
+          kind: "skipped",
+          target,
+          reason: `no Node binary for ${target}: pass --node-binary ${target}=<path to node ${process.version} for ${target}>`,
+        });
+        continue;
+      }
+      if (!existsSync(nodeBinary)) {
+        results.push({ kind: "skipped", target, reason: `the Node binary ${nodeBinary} does not exist` });
+        continue;
+      }
+      const executableName = names.executable(target);
+      const executable = join(work, target, executableName);
+      mkdirSync(join(work, target));
+      await buildSingleExecutable({ script, nodeBinary, target, output: executable });
+      const zip = names.zip(target);
+      await writeSingleFileZip(join(outDir, zip), executableName, executable);
+      results.push({
+        kind: "built",
+        target,
+        zip,
+        zipSha256: sha256Hex(readFileSync(join(outDir, zip))),
+        h1: packageHashH1([{ name: executableName, bytes: readFileSync(executable) }]),
+        executableBytes: statSync(executable).size,
+      });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const built = results.filter((r) => r.kind === "built");
+  if (built.length === 0) throw new Error("tfkit: no platform could be built (see the reasons above)");
+  const manifestBytes = Buffer.from(`${JSON.stringify(RELEASE_MANIFEST)}\n`);
+  writeFileSync(join(outDir, names.manifest), manifestBytes);
+  const lines = [
+    ...built.map((r) => ({ file: r.zip, sum: r.zipSha256 })),
+    { file: names.manifest, sum: sha256Hex(manifestBytes) },
+  ]
+    .sort((a, b) => (a.file < b.file ? -1 : 1))
+    .map((l) => `${l.sum}  ${l.file}\n`);
+  writeFileSync(join(outDir, names.sums), lines.join(""));
+  return { outDir, targets: results, sums: names.sums, manifest: names.manifest };
+}

@@ -1,6 +1,9 @@
 import type { Suite } from "./runner.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
+import { hasTerraform, terraformPlan } from "./suites/terraform.js";
 import { coldStart, coldStartCpu, idleMemory, rpcRoundTrip, serverCertificate } from "./suites/transport.js";
+
+if (!hasTerraform) console.warn("!!! `terraform` is not on PATH: the terraform/plan suite is SKIPPED !!!");
 
 /**
  * Every benchmark suite, in run order. Case names are `area/op/fixture`; the regex filter
@@ -12,6 +15,7 @@ export const corpus: readonly Suite[] = [
   serverCertificate,
   rpcRoundTrip,
   idleMemory,
+  ...(hasTerraform ? [terraformPlan] : []),
   ctyMsgpackEncode,
   ctyMsgpackDecode,
 ];

@@ -1,6 +1,7 @@
 import { formatPath, type Path } from "@tfkit/cty-values";
 import type { Diagnostic } from "@tfkit/schema";
 import { goQuote } from "./internal/values.js";
+import { pathGoString } from "./responses.js";
 import { ContractRule, type ContractStage, formatViolation, type Violation } from "./violation.js";
 
 /**
@@ -73,6 +74,12 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
   }
   switch (v.stage) {
     case "plan":
+      if (v.rule === ContractRule.replacePathMissing) {
+        return {
+          summary: "Provider produced invalid plan",
+          detail: `Provider ${prov} has indicated "requires replacement" on ${addr} for a non-existent attribute path ${pathGoString(v.path)}.${BUG}`,
+        };
+      }
       if (v.rule === ContractRule.writeOnlyReturned) {
         return {
           summary: "Provider produced invalid plan",

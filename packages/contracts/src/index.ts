@@ -18,6 +18,7 @@ export {
   checkFinalPlan,
   checkPlannedState,
   checkReadResult,
+  checkRequiresReplace,
   checkUpgradeResult,
   type FinalPlanInput,
   type PlannedStateInput,

@@ -1,4 +1,6 @@
 import {
+  attributeStep,
+  indexStep,
   listType,
   listVal,
   listValEmpty,
@@ -22,6 +24,7 @@ import {
   checkFinalPlan,
   checkPlannedState,
   checkReadResult,
+  checkRequiresReplace,
   checkUpgradeResult,
 } from "./responses.js";
 import { ContractRule, formatViolation, formatViolations } from "./violation.js";
@@ -408,5 +411,33 @@ describe("inputs core would never send", () => {
 
   it("nulls of any type are accepted as 'no value'", () => {
     expect(checkPlannedState(server, { prior: nullVal(str), config, planned: config })).toEqual([]);
+  });
+});
+
+describe("requires_replace paths", () => {
+  const prior = srv({ id: S("srv-1"), all: listValEmpty(nicT) });
+  const planned = srv({ id: S("srv-1"), all: listValEmpty(nicT), name: S("other") });
+
+  it("paths that exist in prior or plan are fine; none are checked on create", () => {
+    expect(
+      checkRequiresReplace(prior, planned, [
+        [attributeStep("name")],
+        [attributeStep("network_interface"), indexStep(numberVal(0)), attributeStep("name")],
+      ]),
+    ).toEqual([]);
+    expect(checkRequiresReplace(nullVal(server.type), planned, [[attributeStep("nope")]])).toEqual([]);
+  });
+
+  it("a path in neither is core's invalid-plan error", () => {
+    const v = checkRequiresReplace(prior, planned, [
+      [attributeStep("network_interface"), indexStep(numberVal(3)), attributeStep("name")],
+    ]);
+    expect(toDiagnostics(v, { ...ctx, annotate: false }).map((d) => [d.summary, d.detail])).toEqual([
+      [
+        "Provider produced invalid plan",
+        'Provider "registry.terraform.io/tfkit/demo" has indicated "requires replacement" on demo_server.web for a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"network_interface"}, cty.IndexStep{Key:cty.NumberIntVal(3)}, cty.GetAttrStep{Name:"name"}}.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+      ],
+    ]);
+    expect(v[0]?.rule).toBe(ContractRule.replacePathMissing);
   });
 });

@@ -1,7 +1,8 @@
-import type { Value } from "@tfkit/cty-values";
+import { getPath, type Path, type Value, valueGoString } from "@tfkit/cty-values";
 import { assertObjectCompatible } from "./compatible.js";
 import { checkConformance, checkWhollyKnown, checkWriteOnlyNull, inputViolations } from "./conformance.js";
 import { guarded } from "./internal/guard.js";
+import { goQuote } from "./internal/values.js";
 import { assertPlanValid } from "./plan-valid.js";
 import type { BodyShape } from "./shape.js";
 import { ContractRule, type PlanAction, type Violation, violation } from "./violation.js";
@@ -220,4 +221,54 @@ export function checkUpgradeResult(schema: BodyShape, upgraded: Value): Violatio
   if (conformance.length > 0) return conformance;
   if (!upgraded.isWhollyKnown()) return [returnedUnknowns("upgrade")];
   return checkWriteOnlyNull(schema, upgraded, "upgrade");
+}
+
+/**
+ * Checks the `requires_replace` paths of a PlanResourceChange response: each must exist in the
+ * prior state or in the planned state (`Provider "…" has indicated "requires replacement" on …
+ * for a non-existent attribute path …`).
+ *
+ * @remarks Core skips the check on create (prior null). Which of the paths then force a
+ * replacement (prior and planned not known-equal there) is planning, not a contract: see
+ * `@tfkit/plan-engine`. Stage `plan`; the violation's path is the offending path.
+ * @category guards
+ */
+export function checkRequiresReplace(prior: Value, planned: Value, paths: readonly Path[]): Violation[] {
+  return guarded("plan", () => {
+    if (prior.isNull()) return [];
+    const out: Violation[] = [];
+    for (const p of paths) {
+      if (!appliesTo(prior, p) && !appliesTo(planned, p)) {
+        out.push(
+          violation(
+            "plan",
+            ContractRule.replacePathMissing,
+            p,
+            `requires replacement on a non-existent attribute path ${pathGoString(p)}`,
+          ),
+        );
+      }
+    }
+    return out;
+  });
+}
+
+function appliesTo(v: Value, p: Path): boolean {
+  try {
+    getPath(v, p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @internal Go's `%#v` of a `cty.Path`. */
+export function pathGoString(p: Path): string {
+  if (p.length === 0) return "cty.Path(nil)";
+  const steps = p.map((s) =>
+    s.kind === "attribute"
+      ? `cty.GetAttrStep{Name:${goQuote(s.name)}}`
+      : `cty.IndexStep{Key:${valueGoString(s.key)}}`,
+  );
+  return `cty.Path{${steps.join(", ")}}`;
 }

@@ -42,6 +42,8 @@ export const ContractRule = {
   nestedKey: "nested_key",
   /** The planned value matches neither the config nor (diff suppression) the prior state. */
   configMismatch: "config_mismatch",
+  /** A `requires_replace` path exists in neither the prior nor the planned state. */
+  replacePathMissing: "replace_path_missing",
   /** A destroy plan returned a non-null planned state. */
   destroyNonNull: "destroy_non_null",
   // --- compatibility (AssertObjectCompatible): apply result, final plan ---

@@ -5,6 +5,7 @@ import {
   nullVal,
   objectVal,
   rawEquals,
+  setHashString,
   setVal,
   tupleVal,
   unknownVal,
@@ -172,10 +173,19 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
   if (keyed && schema.keyBy.length > 0) return proposedNewKeyedElements(schema, prior, config);
   const priorVals = prior.isKnown() && !prior.isNull() ? prior.elements() : [];
   const used = priorVals.map(() => false);
+  // Only prior elements whose non-computed plain attributes equal the config element's can pass
+  // validPriorFromConfig, so bucket by those first: same result, without the quadratic walk.
+  const buckets = new Map<string, number[]>();
+  priorVals.forEach((p, i) => {
+    const sig = signature(schema, p);
+    const b = buckets.get(sig);
+    if (b === undefined) buckets.set(sig, [i]);
+    else b.push(i);
+  });
   const out: Value[] = [];
   for (const configEV of config.elements()) {
     let priorEV: Value | undefined;
-    for (let i = 0; i < priorVals.length; i++) {
+    for (const i of buckets.get(signature(schema, configEV)) ?? []) {
       if (used[i] === true) continue;
       const candidate = priorVals[i] as Value;
       // The first match wins; go-cty iteration order makes it deterministic.
@@ -188,6 +198,27 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
     out.push(proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), configEV, keyed));
   }
   return setVal(out);
+}
+
+/**
+ * The hash strings of an element's non-computed plain attributes: elements with different
+ * signatures differ at a non-computed leaf, which validPriorFromConfig always rejects.
+ */
+function signature(schema: NestedSchema, element: Value): string {
+  if (element.isNull() || !element.isKnown() || element.type.kind !== "object") return "";
+  const attributes = schema.kind === "block" ? schema.body.attributes : schema.attributes;
+  let sig = "";
+  for (const [name, spec] of Object.entries(attributes)) {
+    if (
+      spec.computed ||
+      spec.kind === "nested_attribute" ||
+      !Object.hasOwn(element.type.attributeTypes, name)
+    ) {
+      continue;
+    }
+    sig += `${setHashString(unrefinedDeep(element.getAttr(name)))}\u0000`;
+  }
+  return sig;
 }
 
 function proposedNewObjectAttributes(

@@ -1,5 +1,5 @@
 import type { PathStep, Value } from "@tfkit/cty-values";
-import { indexStep, numberVal, rawEquals, stringVal, unrefinedDeep } from "@tfkit/cty-values";
+import { indexStep, numberVal, rawEquals, setHashString, stringVal, unrefinedDeep } from "@tfkit/cty-values";
 
 /** One element of a known, non-null planned collection, with the path step that reaches it. */
 export interface PlannedElement {
@@ -56,6 +56,61 @@ function sameKey(a: readonly Value[], b: readonly Value[]): boolean {
   return a.length === b.length && a.every((v, i) => rawEquals(v, b[i] as Value));
 }
 
+/** Elements of a collection bucketed by a hash, so lookups are not quadratic on large sets. */
+interface Index {
+  readonly buckets: Map<string, number[]>;
+  readonly values: readonly (readonly Value[] | Value | undefined)[];
+}
+
+// Memoized per collection value (values are immutable); a WeakMap keeps no value alive.
+const valueIndexes = new WeakMap<Value, Index>();
+const keyIndexes = new WeakMap<Value, Map<string, Index>>();
+
+function hashOf(parts: readonly Value[]): string {
+  return parts.map((v) => setHashString(v)).join("\u0000");
+}
+
+function valueIndex(collection: Value): Index {
+  let idx = valueIndexes.get(collection);
+  if (idx === undefined) {
+    const values = collection.elements().map((e) => unrefinedDeep(e));
+    const buckets = new Map<string, number[]>();
+    values.forEach((v, i) => {
+      const h = hashOf([v]);
+      const b = buckets.get(h);
+      if (b === undefined) buckets.set(h, [i]);
+      else b.push(i);
+    });
+    idx = { buckets, values };
+    valueIndexes.set(collection, idx);
+  }
+  return idx;
+}
+
+function keyIndex(collection: Value, keyBy: readonly string[]): Index {
+  const name = keyBy.join("\u0000");
+  let perKey = keyIndexes.get(collection);
+  if (perKey === undefined) {
+    perKey = new Map();
+    keyIndexes.set(collection, perKey);
+  }
+  let idx = perKey.get(name);
+  if (idx === undefined) {
+    const values = collection.elements().map((e) => keyOf(e, keyBy));
+    const buckets = new Map<string, number[]>();
+    values.forEach((k, i) => {
+      if (k === undefined) return;
+      const h = hashOf(k);
+      const b = buckets.get(h);
+      if (b === undefined) buckets.set(h, [i]);
+      else b.push(i);
+    });
+    idx = { buckets, values };
+    perKey.set(name, idx);
+  }
+  return idx;
+}
+
 /**
  * Finds the element of `other` (known, non-null) that corresponds to a planned element:
  * by key attributes when `keyBy` is non-empty, else by index (lists, tuples), map key, or for
@@ -72,11 +127,11 @@ export function findCounterpart(
   if (keyBy.length > 0 && (k === "list" || k === "set" || k === "tuple")) {
     const key = keyOf(planned.value, keyBy);
     if (key === undefined) return undefined;
+    const idx = keyIndex(other, keyBy);
     const els = other.elements();
-    for (let i = 0; i < els.length; i++) {
+    for (const i of idx.buckets.get(hashOf(key)) ?? []) {
       if (used?.has(i) === true) continue;
-      const candidate = keyOf(els[i] as Value, keyBy);
-      if (candidate !== undefined && sameKey(key, candidate)) {
+      if (sameKey(key, idx.values[i] as readonly Value[])) {
         used?.add(i);
         return els[i];
       }
@@ -89,7 +144,11 @@ export function findCounterpart(
   const els = other.elements();
   if (k === "set" && setMatching === "value") {
     const want = unrefinedDeep(planned.value);
-    return els.find((e) => rawEquals(unrefinedDeep(e), want));
+    const idx = valueIndex(other);
+    for (const i of idx.buckets.get(hashOf([want])) ?? []) {
+      if (rawEquals(idx.values[i] as Value, want)) return els[i];
+    }
+    return undefined;
   }
   return els[planned.index];
 }

@@ -3,6 +3,7 @@ import { goQuote } from "../internal/go-quote.js";
 import { attributeNames } from "../msgpack/attribute-names.js";
 import { buildList, buildMap, buildObject, buildSet, buildTuple } from "../msgpack/build.js";
 import { PathTracker, rebase } from "../msgpack/path-tracker.js";
+import { isOutOfRange, parseCodecNumber } from "../msgpack/parse-number.js";
 import { isAscii } from "../msgpack/utf8.js";
 import { CtyNumber } from "../number.js";
 import { compareUtf8, numberType, stringType, type Type } from "../type.js";
@@ -33,7 +34,9 @@ import { type JsonNode, parseJsonPrefix } from "./parse.js";
  * - Objects: missing attributes become null; unknown ones are an error. Sets drop duplicates.
  * - `dynamic` expects `{"value":…,"type":…}` in either order.
  * - Like go-cty, anything after the first JSON value is ignored. Invalid UTF-8 in strings
- *   becomes U+FFFD, as Go's decoder does; nesting deeper than 1000 is refused.
+ *   becomes U+FFFD, as Go's decoder does; nesting deeper than 1000 is refused, and so is a
+ *   number beyond what tfkit can write back as decimal text (about 1e300000 or 1e-130000),
+ *   which go-cty would accept.
  * @example
  * ```ts
  * fromJson('{"a":"x"}', objectType({ a: stringType, b: numberType })) // {a: "x", b: null}
@@ -74,11 +77,11 @@ function unmarshal(node: JsonNode, t: Type, path: PathTracker): Value {
       if (node.kind === "number") text = node.text;
       else if (node.kind === "string") text = node.value;
       else throw path.error("decode", "number is required");
-      try {
-        return new Value(numberType, CtyNumber.parse(text));
-      } catch {
-        throw path.error("decode", "a number is required");
+      const n = parseCodecNumber(text);
+      if (!(n instanceof CtyNumber)) {
+        throw path.error("decode", isOutOfRange(n) ? n.rawMessage : "a number is required");
       }
+      return new Value(numberType, n);
     }
     case "bool":
       if (node.kind === "bool") return node.value ? True : False;

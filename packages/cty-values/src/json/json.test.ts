@@ -426,6 +426,18 @@ describe("fromJson (spec §3.3)", () => {
     );
   });
 
+  it("refuses numbers it could not write back (beyond about 1e300000), with the path", () => {
+    const outOfRange =
+      "number is too large or too small to format as decimal text (beyond about 1e300000 or 1e-130000)";
+    expect(error(() => fromJson("1e999999", numberType), "decode").message).toBe(outOfRange);
+    expect(
+      error(() => fromJson('{"n":["1e-2000000"]}', objectType({ n: setType(numberType) })), "decode").message,
+      // go-cty addresses JSON set elements by an unknown key.
+    ).toBe(`.n[(not yet known)]: ${outOfRange}`);
+    // Large but writable numbers still decode, and encode back.
+    expect(toJson(fromJson("1e300", numberType), numberType)).toBe(`1${"0".repeat(300)}`);
+  });
+
   it("refuses nesting deeper than 1000", () => {
     expect(
       error(() => fromJson(`${"[".repeat(1100)}${"]".repeat(1100)}`, dynamicType), "decode").message,

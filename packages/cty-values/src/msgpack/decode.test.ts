@@ -197,6 +197,16 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
     );
   });
 
+  it("refuses a number string it could not write back (beyond about 1e300000)", () => {
+    const e = decodeError(`81a16e91a8${asciiHex("1e999999")}`, objectType({ n: listType(numberType) }));
+    expect(e.message).toBe(
+      ".n[0]: number is too large or too small to format as decimal text (beyond about 1e300000 or 1e-130000)",
+    );
+    expect(toHex(toMsgpack(fromMsgpack(fromHex(`a5${asciiHex("1e300")}`), numberType), numberType))).toBe(
+      `da012d31${"30".repeat(300)}`, // str16 of 301 bytes
+    );
+  });
+
   it("refuses refinement payloads over 1 KiB", () => {
     const body = `8102da03fc${"70".repeat(1020)}`; // 1025 bytes
     expect(decodeError(`c804010c${body}`, stringType).message).toBe("oversize unknown value refinement");

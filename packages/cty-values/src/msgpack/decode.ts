@@ -33,6 +33,7 @@ import {
 import { attributeNames } from "./attribute-names.js";
 import { buildList, buildMap, buildSet, buildTuple } from "./build.js";
 import { REFINED_UNKNOWN_EXT } from "./encode.js";
+import { isOutOfRange, parseCodecNumber } from "./parse-number.js";
 import { PathTracker, rebase } from "./path-tracker.js";
 import { decodeUtf8, encodeUtf8 } from "./utf8.js";
 
@@ -59,7 +60,9 @@ const MAX_REFINEMENT_BYTES = 1024;
  * - An empty map decodes to the empty object whatever object type was expected, and an empty
  *   array to the empty tuple, as go-cty does; conformance is the caller's check.
  * - Stricter than go-cty: trailing bytes after the value, invalid UTF-8 in strings or keys, a
- *   non-string map key, a repeated object attribute, and nesting deeper than 1000 are errors.
+ *   non-string map key, a repeated object attribute, nesting deeper than 1000, and a number
+ *   string beyond what tfkit can write back as decimal text (about 1e300000 or 1e-130000) are
+ *   errors.
  * @example
  * ```ts
  * fromMsgpack(new Uint8Array([0xa2, 0x68, 0x69]), stringType) // stringVal("hi")
@@ -351,11 +354,9 @@ function decodeNumber(d: Decoder): Value {
   // Anything else must be the decimal text of a number (msgpack str, or bin).
   if (!d.span()) d.fail("number is required");
   const text = decodeUtf8(d.b, d.spanStart, d.spanStart + d.spanLen, false) as string;
-  try {
-    return numberValue(CtyNumber.parse(text));
-  } catch {
-    return d.fail("number is required");
-  }
+  const n = parseCodecNumber(text);
+  if (n instanceof CtyNumber) return numberValue(n);
+  return d.fail(isOutOfRange(n) ? n.rawMessage : "number is required");
 }
 
 function decodeSequence(d: Decoder, t: ListType | SetType): Value {

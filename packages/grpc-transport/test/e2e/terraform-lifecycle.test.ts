@@ -160,4 +160,24 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
     },
     TIMEOUT,
   );
+
+  it(
+    "Ctrl-C during apply reaches the handler as an aborted signal through StopProvider",
+    async () => {
+      const ws = workspace();
+      ws.writeConfig(thingConfig("slow"));
+      const apply = ws.start("apply", "-no-color", "-input=false", "-auto-approve");
+      await apply.waitForOutput(/tfkite2e_thing\.a: Creating\.\.\./, 60_000);
+      const interruptedAt = Date.now();
+      apply.child.kill("SIGINT"); // to terraform alone (a terminal also hits the provider, which ignores it)
+      const run = await apply.done;
+      // The handler waits a minute unless StopProvider aborts it.
+      expect(Date.now() - interruptedAt).toBeLessThan(30_000);
+      expectExit(run, 1);
+      expect(run.stdout + run.stderr).toContain("Interrupt received");
+      expect(run.stderr).toContain("tfkite2e: apply stopped by StopProvider");
+      expect(ws.state().resources).toHaveLength(0);
+    },
+    TIMEOUT,
+  );
 });

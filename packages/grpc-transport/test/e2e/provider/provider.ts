@@ -3,7 +3,8 @@
  * (no framework): one resource, `tfkite2e_thing`, with
  * - `id`       string, computed (unknown in the create plan, `thing-<name>` after apply);
  * - `name`     string, required (a change forces replacement; "" is rejected by validation;
- *              "boom" makes the plan handler throw);
+ *              "boom" makes the plan handler throw; "slow" makes apply wait up to a minute for
+ *              StopProvider to abort it);
  * - `size`     number, optional (updated in place);
  * - `enabled`  bool, optional + computed (defaults to true);
  * - `greeting` string, computed (`hello <name>`, known at plan time when the name is).
@@ -30,6 +31,7 @@ import {
 import type {
   ApplyResourceChangeRequest,
   ApplyResourceChangeResponse,
+  CallContext,
   DiagnosticsResponse,
   DynamicValue,
   GetProviderSchemaResponse,
@@ -149,9 +151,30 @@ export const provider: ProviderServer = {
     };
   },
 
-  applyResourceChange(req: ApplyResourceChangeRequest): ApplyResourceChangeResponse {
+  async applyResourceChange(
+    req: ApplyResourceChangeRequest,
+    ctx: CallContext,
+  ): Promise<ApplyResourceChangeResponse> {
     const planned = decode(req.plannedState);
     if (planned.isNull()) return { newState: encode(planned) }; // deleted
+    const name = planned.getAttr("name");
+    if (name.isKnown() && name.asString() === "slow") {
+      const stopped = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 60_000);
+        ctx.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      return {
+        diagnostics: [
+          {
+            severity: "error",
+            summary: stopped ? "tfkite2e: apply stopped by StopProvider" : "tfkite2e: never stopped",
+          },
+        ],
+      };
+    }
     const state = attributes(planned);
     if (!planned.getAttr("id").isKnown()) state.id = stringVal(`thing-${planned.getAttr("name").asString()}`);
     return { newState: encode(objectVal(state)), private: new TextEncoder().encode('{"e2e":true}') };

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,15 @@ export interface TerraformRun {
   readonly stderr: string;
 }
 
+/** A terraform command still running. */
+export interface StartedTerraform {
+  readonly child: ChildProcess;
+  /** Resolves when stdout+stderr so far match `pattern`; rejects after `timeoutMs` or at exit. */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
+  /** Resolves with the finished run. */
+  readonly done: Promise<TerraformRun>;
+}
+
 /** A temporary terraform working directory wired to the test provider through dev_overrides. */
 export interface Workspace {
   /** The working directory (holds main.tf, the state and terraform.log). */
@@ -33,6 +42,8 @@ export interface Workspace {
   writeConfig(hcl: string): void;
   /** Runs `terraform <args>` in the directory with the CLI config and no checkpoint calls. */
   run(...args: string[]): Promise<TerraformRun>;
+  /** Starts `terraform <args>` without waiting, to interact with it while it runs. */
+  start(...args: string[]): StartedTerraform;
   /** Same as {@link Workspace.run} with extra environment variables. */
   runWith(extraEnv: Readonly<Record<string, string>>, ...args: string[]): Promise<TerraformRun>;
   /** The local state file, parsed. */
@@ -86,23 +97,10 @@ export function createWorkspace(providerDir: string): Workspace {
       return this.runWith({}, ...args);
     },
     runWith(extraEnv, ...args) {
-      return new Promise((resolvePromise, reject) => {
-        const child = spawn(terraformPath ?? "terraform", args, {
-          cwd: dir,
-          env: { ...env, ...extraEnv },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (c: Buffer) => {
-          stdout += c.toString("utf8");
-        });
-        child.stderr.on("data", (c: Buffer) => {
-          stderr += c.toString("utf8");
-        });
-        child.on("error", reject);
-        child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
-      });
+      return startTerraform(dir, { ...env, ...extraEnv }, args).done;
+    },
+    start(...args) {
+      return startTerraform(dir, env, args);
     },
     state() {
       return JSON.parse(readFileSync(join(dir, "terraform.tfstate"), "utf8")) as TerraformState;
@@ -113,6 +111,57 @@ export function createWorkspace(providerDir: string): Workspace {
       } catch {
         return "";
       }
+    },
+  };
+}
+
+function startTerraform(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): StartedTerraform {
+  const child = spawn(terraformPath ?? "terraform", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const listeners = new Set<() => void>();
+  const onOutput = () => {
+    for (const l of listeners) l();
+  };
+  child.stdout.on("data", (c: Buffer) => {
+    stdout += c.toString("utf8");
+    onOutput();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    stderr += c.toString("utf8");
+    onOutput();
+  });
+  const done = new Promise<TerraformRun>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  return {
+    child,
+    done,
+    waitForOutput(pattern, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stdout + stderr)) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        void done.then(() => {
+          if (listeners.has(check)) {
+            cleanup();
+            reject(new Error(`terraform exited before ${pattern}:\n${stdout}\n${stderr}`));
+          }
+        });
+        check();
+      });
     },
   };
 }

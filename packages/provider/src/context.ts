@@ -1,0 +1,133 @@
+import type { Value } from "@tfkit/cty-values";
+import type { ClientCapabilities, Logger } from "@tfkit/grpc-transport";
+import type {
+  AttributeNesting,
+  AttributeSpec,
+  Attributes,
+  KnownConfig,
+  NestedAttributeSpec,
+  PathInput,
+  Presence,
+  SchemaBody,
+  State,
+} from "@tfkit/schema";
+import type { Diagnostics } from "./diagnostics.js";
+
+/**
+ * What every hook receives: cancellation, logging and a place for diagnostics.
+ *
+ * @remarks terraform-plugin-framework passes a `context.Context` and a response with
+ * `Diagnostics`; here the signal aborts on StopProvider (Ctrl-C) and when the hook's timeout
+ * passes, and {@link Diagnostics} collects warnings and errors.
+ * @category models
+ */
+export interface HookContext {
+  /** Aborted when Terraform stops the provider or the hook's timeout passes. Pass it to `fetch`. */
+  readonly signal: AbortSignal;
+  /** A logger for this call (hclog JSON on stderr, shown with `TF_LOG=DEBUG`). */
+  readonly logger: Logger;
+  /** Warnings and errors to report besides the result. */
+  readonly diagnostics: Diagnostics;
+}
+
+/**
+ * What resource, data source and ephemeral resource hooks receive: the configured client and
+ * typed private state.
+ * @typeParam C - the client `configure` returns.
+ * @typeParam P - the private state's type (JSON-serialisable).
+ * @category models
+ */
+export interface ResourceContext<C = unknown, P = unknown> extends HookContext {
+  /** The resource (or data source) type name, e.g. `demo_server`. */
+  readonly typeName: string;
+  /**
+   * The client the provider's `configure` returned.
+   * @throws `ProviderError` "Provider not configured" when the provider has a `configure`
+   * hook that has not run in this process.
+   */
+  readonly client: C;
+  /** Private state stored with the resource (undefined when none). */
+  readonly private: P | undefined;
+  /** Replaces the private state stored with the resource (undefined removes it). */
+  setPrivate(value: P | undefined): void;
+}
+
+/** Names of the top-level write-only attributes of a set of attributes. */
+type WriteOnlyKeys<A extends Attributes> = {
+  [K in keyof A]: A[K] extends AttributeSpec<unknown, Presence, true>
+    ? K
+    : A[K] extends NestedAttributeSpec<Attributes, AttributeNesting, Presence, true>
+      ? K
+      : never;
+}[keyof A];
+
+/**
+ * The configured values of a schema's top-level write-only attributes.
+ *
+ * @remarks Write-only values are never planned or stored (Terraform 1.11), so create and update,
+ * which otherwise only see the plan, get them from the configuration here.
+ * @category models
+ */
+export type WriteOnlyValues<S extends SchemaBody> = {
+  [K in WriteOnlyKeys<S["attributes"]> & keyof KnownConfig<S>]: KnownConfig<S>[K];
+};
+
+/**
+ * What `create` and `update` receive besides the plan.
+ * @category models
+ */
+export interface ApplyContext<S extends SchemaBody, C = unknown, P = unknown> extends ResourceContext<C, P> {
+  /** The configured values of write-only attributes (the only configuration apply sees). */
+  readonly writeOnly: WriteOnlyValues<S>;
+  /**
+   * Records the state of a remote object that exists although the operation is failing.
+   *
+   * @remarks Seed 002: when a create fails after the remote object was made, returning the
+   * partial state with the error lets Terraform record it (tainted) instead of leaving a zombie.
+   * The given attributes are laid over the plan (create; unknown values become null) or the
+   * prior state (update). Used only when the hook then throws, times out or adds an error.
+   * @example
+   * ```ts
+   * const { id } = await api.createServer(plan);
+   * ctx.setPartialState({ id });
+   * await api.waitUntilReady(id, ctx.signal); // throws → Terraform stores { id } as tainted
+   * ```
+   */
+  setPartialState(state: Partial<State<S>>): void;
+}
+
+/**
+ * What a resource's `modifyPlan` hook receives besides the request.
+ * @category models
+ */
+export interface ModifyPlanContext<C = unknown, P = unknown> extends ResourceContext<C, P> {
+  /** Marks an attribute whose planned change needs the resource replaced. */
+  requiresReplace(path: PathInput): void;
+  /** The raw cty values (config, prior state, planned state so far), for what models cannot show. */
+  readonly values: { readonly config: Value; readonly prior: Value; readonly planned: Value };
+}
+
+/**
+ * What `validateConfig` hooks receive (no client: validation runs on an unconfigured provider).
+ * @category models
+ */
+export interface ValidateContext extends HookContext {
+  /** What Terraform supports (absent with Terraform before 1.11). */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+}
+
+/**
+ * What the provider's `configure` hook receives besides the configuration.
+ * @category models
+ */
+export interface ConfigureContext extends HookContext {
+  /** Terraform's version, e.g. `1.11.4`. */
+  readonly terraformVersion: string;
+  /**
+   * Whether some configuration value is unknown (derived from a resource not created yet).
+   * Such values are `Unknown` in the model; a client built from them can only plan.
+   */
+  readonly hasUnknownValues: boolean;
+  /** What Terraform supports. */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+}

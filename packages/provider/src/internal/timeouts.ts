@@ -1,0 +1,97 @@
+/** @internal Parses a duration: milliseconds as a number, or Go-style text (`"1h30m"`, `"45s"`, `"500ms"`). */
+export function parseDuration(d: number | string): number {
+  if (typeof d === "number") {
+    if (!Number.isFinite(d) || d < 0)
+      throw new RangeError(`invalid duration ${d}: a non-negative number of milliseconds is required`);
+    return d;
+  }
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
+  let total = 0;
+  let matched = 0;
+  const text = d.trim();
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const n = Number(m[1]);
+    const unit = m[2];
+    total += n * (unit === "h" ? 3_600_000 : unit === "m" ? 60_000 : unit === "s" ? 1000 : 1);
+    matched = re.lastIndex;
+  }
+  if (text === "" || matched !== text.length) {
+    throw new RangeError(
+      `invalid duration "${d}": use a number of milliseconds or text like "30s", "10m", "1h30m"`,
+    );
+  }
+  return total;
+}
+
+/** @internal Formats milliseconds for messages (`10m0s` style is Go's; we say `600000 ms (10m)`). */
+export function formatDuration(ms: number): string {
+  if (ms % 3_600_000 === 0 && ms > 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0 && ms > 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+/** @internal The outcome of a handler run under a deadline. */
+export type TimedResult<T> =
+  | { readonly kind: "done"; readonly value: T }
+  | { readonly kind: "threw"; readonly error: unknown }
+  | {
+      readonly kind: "timeout";
+      /** What the handler did after the deadline, within the grace period (undefined: still running). */
+      readonly late:
+        | { readonly kind: "done"; readonly value: T }
+        | { readonly kind: "threw"; readonly error: unknown }
+        | undefined;
+    };
+
+/**
+ * @internal Runs a handler with a signal that aborts when the outer signal aborts or the timeout
+ * passes. On timeout the signal is aborted first and the handler gets `graceMs` to settle (so it
+ * can clean up or record a partial state); if it has not settled by then, the timeout wins.
+ */
+export async function runWithTimeout<T>(
+  outer: AbortSignal,
+  timeoutMs: number | undefined,
+  graceMs: number,
+  run: (signal: AbortSignal) => T | Promise<T>,
+): Promise<TimedResult<T>> {
+  const controller = new AbortController();
+  const onOuter = (): void => controller.abort(outer.reason);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener("abort", onOuter, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  const settled = (async (): Promise<TimedResult<T>> => {
+    try {
+      return { kind: "done", value: await run(controller.signal) };
+    } catch (error) {
+      return { kind: "threw", error };
+    }
+  })();
+  try {
+    if (timeoutMs === undefined) return await settled;
+    let timedOut = false;
+    const deadline = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException("The operation timed out.", "TimeoutError"));
+        resolve("timeout");
+      }, timeoutMs);
+    });
+    const first = await Promise.race([settled, deadline]);
+    if (first !== "timeout") return first;
+    const grace = new Promise<"timeout">((resolve) => {
+      graceTimer = setTimeout(() => resolve("timeout"), graceMs);
+    });
+    const after = await Promise.race([settled, grace]);
+    // A handler that settles during the grace period still timed out; what it returned (a
+    // state: the remote object exists) is handed back so the caller can keep it as partial state.
+    if (after === "timeout") return { kind: "timeout", late: undefined };
+    if (after.kind === "timeout") return after;
+    return timedOut ? { kind: "timeout", late: after } : after;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    if (graceTimer !== undefined) clearTimeout(graceTimer);
+    outer.removeEventListener("abort", onOuter);
+  }
+}

@@ -1,0 +1,529 @@
+import { nullVal } from "@tfkit/cty-values";
+import {
+  type CallContext,
+  type CallFunctionRequest,
+  type CallFunctionResponse,
+  type CloseEphemeralResourceRequest,
+  type ConfigureProviderRequest,
+  type DiagnosticsResponse,
+  type GetFunctionsResponse,
+  type GetMetadataResponse,
+  type GetProviderSchemaResponse,
+  type ImportResourceStateRequest,
+  type ImportResourceStateResponse,
+  type MaybePromise,
+  type MoveResourceStateRequest,
+  type MoveResourceStateResponse,
+  type OpenEphemeralResourceRequest,
+  type OpenEphemeralResourceResponse,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ProviderServer,
+  type ReadDataSourceRequest,
+  type ReadDataSourceResponse,
+  type ReadResourceRequest,
+  type ReadResourceResponse,
+  type RenewEphemeralResourceRequest,
+  type RenewEphemeralResourceResponse,
+  type Schema as WireSchema,
+  type ServeHandle,
+  type ServeOptions,
+  serve as serveTransport,
+  type ApplyResourceChangeRequest,
+  type ApplyResourceChangeResponse,
+  type UpgradeResourceStateRequest,
+  type UpgradeResourceStateResponse,
+  type ValidateDataResourceConfigRequest,
+  type ValidateEphemeralResourceConfigRequest,
+  type ValidateProviderConfigRequest,
+  type ValidateResourceConfigRequest,
+  type FunctionSignature,
+} from "@tfkit/grpc-transport";
+import { type Config, providerSchema, type Schema, toModel, toSchemaDescription } from "@tfkit/schema";
+import type { ConfigureContext, ValidateContext } from "./context.js";
+import type { DataSourceType } from "./data-source.js";
+import { Diagnostics } from "./diagnostics.js";
+import type { EphemeralResourceType } from "./ephemeral-resource.js";
+import type { FunctionType } from "./function.js";
+import { decodeDynamic } from "./internal/codec.js";
+import { callFunction, functionSignature } from "./internal/function-server.js";
+import {
+  closeEphemeral,
+  openEphemeral,
+  readDataSource,
+  renewEphemeral,
+  validateWithHook,
+} from "./internal/other-servers.js";
+import {
+  applyResource,
+  importResource,
+  moveResource,
+  planResource,
+  readResource,
+  upgradeResource,
+  validateResource,
+} from "./internal/resource-server.js";
+import { notConfigured, type Runtime, thrownDiagnostic, wire } from "./internal/runtime.js";
+import type { ResourceType } from "./resource.js";
+
+/**
+ * Who the provider is.
+ * @category models
+ */
+export interface ProviderMetadata {
+  /** The provider type name, e.g. `demo` (resource type names start with `demo_`). */
+  readonly typeName: string;
+  /** The provider's version, for logs. */
+  readonly version?: string;
+  /**
+   * The provider's source address, e.g. `registry.terraform.io/acme/demo`: the key of
+   * `TF_REATTACH_PROVIDERS` in debug mode, and the address contract messages name. Default
+   * `registry.terraform.io/tfkit/<typeName>`.
+   */
+  readonly address?: string;
+}
+
+/**
+ * Everything a provider is: its metadata, configuration, and what it serves.
+ * @typeParam PS - the provider configuration schema (`providerSchema({...})`).
+ * @typeParam C - the client `configure` returns and every resource receives as `ctx.client`.
+ * @category models
+ */
+export interface ProviderDefinition<PS extends Schema, C> {
+  /** Type name, version, source address. */
+  readonly metadata: ProviderMetadata;
+  /** The `provider "<name>" { … }` block's schema (default: no arguments). */
+  readonly schema?: PS;
+  /**
+   * Builds the client from the provider configuration. Values derived from resources not yet
+   * created are `Unknown`; `ctx.hasUnknownValues` says whether any is. Not called for functions.
+   */
+  configure?(config: Config<PS>, ctx: ConfigureContext): MaybePromise<C>;
+  /** Extra checks of the provider configuration beyond the schema's. */
+  validateConfig?(config: Config<PS>, ctx: ValidateContext): MaybePromise<void>;
+  /** Managed resource types. */
+  readonly resources?: readonly ResourceType<Schema, C, unknown>[];
+  /** Data sources. */
+  readonly dataSources?: readonly DataSourceType<Schema, C>[];
+  /** Provider-defined functions (Terraform 1.8+). */
+  readonly functions?: readonly FunctionType[];
+  /** Ephemeral resources (Terraform 1.10+). */
+  readonly ephemeralResources?: readonly EphemeralResourceType<Schema, C, unknown>[];
+  /**
+   * Strict mode: check every plan and apply answer with `@tfkit/contracts` before it leaves,
+   * and turn a broken contract into an error diagnostic naming the attribute, the rule and the
+   * hook. Default: on under tests (`VITEST`, `NODE_ENV=test`) and with `TFKIT_STRICT=1`, off with
+   * `TFKIT_STRICT=0`; off, a broken contract is a warning log line.
+   */
+  readonly strict?: boolean;
+  /** How long a hook may run on after its timeout aborted its signal (default 5000 ms). */
+  readonly timeoutGraceMs?: number;
+}
+
+/**
+ * A provider: a `ProviderServer` of `@tfkit/grpc-transport` (so tests can drive it in-process)
+ * that `serve` starts for Terraform.
+ * @typeParam C - the client type.
+ * @category models
+ */
+export interface Provider<C = unknown> extends ProviderServer {
+  /** The definition as given. */
+  readonly definition: ProviderDefinition<Schema, C>;
+  /** Whether strict mode is on. */
+  readonly strict: boolean;
+  /** The client of the last successful ConfigureProvider, if any. */
+  readonly client: C | undefined;
+}
+
+/**
+ * Whether strict mode is on when a provider does not say: `TFKIT_STRICT=1`/`0` decides,
+ * otherwise on under tests (`VITEST` set or `NODE_ENV=test`).
+ * @category guards
+ */
+export function strictByDefault(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  const v = env.TFKIT_STRICT;
+  if (v === "1" || v === "true") return true;
+  if (v === "0" || v === "false") return false;
+  return env.VITEST !== undefined || env.NODE_ENV === "test";
+}
+
+function byName<T>(items: readonly T[] | undefined, name: (t: T) => string, what: string): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const it of items ?? []) {
+    const n = name(it);
+    if (out.has(n)) throw new TypeError(`duplicate ${what} "${n}"`);
+    out.set(n, it);
+  }
+  return out;
+}
+
+const EMPTY_PROVIDER_SCHEMA = providerSchema({});
+
+/**
+ * Defines a provider from its metadata, configuration and the resources, data sources,
+ * functions and ephemeral resources it serves.
+ *
+ * @remarks The result implements every tfplugin6 RPC Terraform 1.11 calls: values are decoded
+ * with each schema's implied type, configs validated with `@tfkit/schema`, plans built by
+ * `@tfkit/plan-engine`, answers checked by `@tfkit/contracts` (strict mode), state upgraded by
+ * `@tfkit/upgrade`. The schema response is built once, on first use, and reused; the provider
+ * declares `get_provider_schema_optional`, `plan_destroy` and (with movers) `move_resource_state`,
+ * and answers every RPC without having seen GetProviderSchema. Functions work on an unconfigured
+ * provider. A throwing hook, a result of the wrong shape, or an unknown left after apply
+ * becomes an error diagnostic with the attribute path, never a crash. The Go framework's
+ * `providerserver.NewProtocol6(provider)`.
+ * @example
+ * ```ts
+ * export const provider = defineProvider({
+ *   metadata: { typeName: "demo", address: "registry.terraform.io/acme/demo" },
+ *   schema: providerSchema({ attributes: { endpoint: attr.string({ optional: true }) } }),
+ *   configure: (config) => new DemoClient(typeof config.endpoint === "string" ? config.endpoint : "http://localhost"),
+ *   resources: [server],
+ * });
+ * ```
+ * @category constructors
+ */
+export function defineProvider<PS extends Schema, C = undefined>(
+  definition: ProviderDefinition<PS, C>,
+): Provider<C> {
+  if (!/^[a-z][a-z0-9-]*$/.test(definition.metadata.typeName)) {
+    throw new TypeError(
+      `provider type name "${definition.metadata.typeName}" must be lowercase letters, digits and -`,
+    );
+  }
+  const pSchema: Schema = definition.schema ?? (EMPTY_PROVIDER_SCHEMA as unknown as Schema);
+  // The client type is checked where the provider is defined; inside, it is erased.
+  const resources = byName(
+    definition.resources as readonly ResourceType[] | undefined,
+    (r) => r.typeName,
+    "resource type",
+  );
+  const dataSources = byName(
+    definition.dataSources as readonly DataSourceType[] | undefined,
+    (r) => r.typeName,
+    "data source type",
+  );
+  const functions = byName(definition.functions, (f) => f.name, "function");
+  const ephemerals = byName(
+    definition.ephemeralResources as readonly EphemeralResourceType[] | undefined,
+    (r) => r.typeName,
+    "ephemeral resource type",
+  );
+  const strict = definition.strict ?? strictByDefault();
+  let configured = false;
+  let client: C | undefined;
+  const rt: Runtime = {
+    strict,
+    providerAddress:
+      definition.metadata.address ?? `registry.terraform.io/tfkit/${definition.metadata.typeName}`,
+    timeoutGraceMs: definition.timeoutGraceMs ?? 5000,
+    client: () => {
+      if (!configured && definition.configure !== undefined) throw notConfigured();
+      return client;
+    },
+  };
+  const movable = [...resources.values()].some((r) => (r.definition.moveState?.length ?? 0) > 0);
+  const serverCapabilities = {
+    planDestroy: true,
+    getProviderSchemaOptional: true,
+    moveResourceState: movable,
+  };
+  let schemaResponse: GetProviderSchemaResponse | undefined;
+  const describe = (s: Schema): WireSchema => toSchemaDescription(s);
+
+  const unknownType = (what: string, name: string) => ({
+    diagnostics: wire([
+      {
+        severity: "error" as const,
+        summary: `Unknown ${what} type`,
+        detail: `The provider ${definition.metadata.typeName} has no ${what} type "${name}".`,
+      },
+    ]),
+  });
+
+  const provider: Provider<C> = {
+    definition: definition as unknown as ProviderDefinition<Schema, C>,
+    strict,
+    get client() {
+      return client;
+    },
+
+    getProviderSchema(): GetProviderSchemaResponse {
+      if (schemaResponse === undefined) {
+        const map = <T extends { readonly schema: Schema }>(m: Map<string, T>) =>
+          Object.fromEntries([...m].map(([k, v]) => [k, describe(v.schema)]));
+        const fns: Record<string, FunctionSignature> = {};
+        for (const [k, f] of functions) fns[k] = functionSignature(f);
+        schemaResponse = Object.freeze({
+          provider: describe(pSchema),
+          resourceSchemas: map(resources),
+          dataSourceSchemas: map(dataSources),
+          ephemeralResourceSchemas: map(ephemerals),
+          functions: fns,
+          serverCapabilities,
+          diagnostics: [],
+        });
+      }
+      return schemaResponse;
+    },
+
+    getMetadata(): GetMetadataResponse {
+      return {
+        serverCapabilities,
+        resources: [...resources.keys()],
+        dataSources: [...dataSources.keys()],
+        functions: [...functions.keys()],
+        ephemeralResources: [...ephemerals.keys()],
+      };
+    },
+
+    getFunctions(): GetFunctionsResponse {
+      const fns: Record<string, FunctionSignature> = {};
+      for (const [k, f] of functions) fns[k] = functionSignature(f);
+      return { functions: fns };
+    },
+
+    async validateProviderConfig(
+      req: ValidateProviderConfigRequest,
+      call: CallContext,
+    ): Promise<DiagnosticsResponse> {
+      try {
+        const config = decodeDynamic(req.config, pSchema.type, "provider configuration");
+        return await validateWithHook(
+          pSchema,
+          definition.metadata.typeName,
+          definition.validateConfig as never,
+          definition,
+          config,
+          call,
+          undefined,
+        );
+      } catch (e) {
+        return { diagnostics: wire([thrownDiagnostic("validateConfig", definition.metadata.typeName, e)]) };
+      }
+    },
+
+    async configureProvider(req: ConfigureProviderRequest, call: CallContext): Promise<DiagnosticsResponse> {
+      const diagnostics = new Diagnostics();
+      try {
+        const raw = decodeDynamic(req.config, pSchema.type, "provider configuration");
+        const config = raw.isNull() ? nullVal(pSchema.type) : raw;
+        if (definition.configure === undefined) {
+          configured = true;
+          return {};
+        }
+        const model = config.isNull() ? ({} as never) : (toModel(pSchema, config, "config") as never);
+        const ctx: ConfigureContext = {
+          signal: call.signal,
+          logger: call.logger,
+          diagnostics,
+          terraformVersion: req.terraformVersion,
+          hasUnknownValues: !config.isWhollyKnown(),
+          clientCapabilities: req.clientCapabilities,
+        };
+        const c = await definition.configure.call(definition, model, ctx);
+        if (!diagnostics.hasErrors()) {
+          client = c;
+          configured = true;
+        }
+      } catch (e) {
+        diagnostics.add(thrownDiagnostic("configure", definition.metadata.typeName, e));
+      }
+      return { diagnostics: wire(diagnostics.all, pSchema.type) };
+    },
+
+    async validateResourceConfig(
+      req: ValidateResourceConfigRequest,
+      call: CallContext,
+    ): Promise<DiagnosticsResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      try {
+        const config = decodeDynamic(req.config, r.schema.type, "configuration");
+        return await validateResource(r, config, call, req.clientCapabilities);
+      } catch (e) {
+        return { diagnostics: wire([thrownDiagnostic("validateConfig", r.typeName, e)], r.schema.type) };
+      }
+    },
+
+    async validateDataResourceConfig(
+      req: ValidateDataResourceConfigRequest,
+      call: CallContext,
+    ): Promise<DiagnosticsResponse> {
+      const d = dataSources.get(req.typeName);
+      if (d === undefined) return unknownType("data source", req.typeName);
+      try {
+        const config = decodeDynamic(req.config, d.schema.type, "configuration");
+        return await validateWithHook(
+          d.schema,
+          d.typeName,
+          d.definition.validateConfig as never,
+          d.definition,
+          config,
+          call,
+          undefined,
+        );
+      } catch (e) {
+        return { diagnostics: wire([thrownDiagnostic("validateConfig", d.typeName, e)], d.schema.type) };
+      }
+    },
+
+    async validateEphemeralResourceConfig(
+      req: ValidateEphemeralResourceConfigRequest,
+      call: CallContext,
+    ): Promise<DiagnosticsResponse> {
+      const e = ephemerals.get(req.typeName);
+      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
+      try {
+        const config = decodeDynamic(req.config, e.schema.type, "configuration");
+        return await validateWithHook(
+          e.schema,
+          e.typeName,
+          e.definition.validateConfig as never,
+          e.definition,
+          config,
+          call,
+          undefined,
+        );
+      } catch (err) {
+        return { diagnostics: wire([thrownDiagnostic("validateConfig", e.typeName, err)], e.schema.type) };
+      }
+    },
+
+    async upgradeResourceState(req: UpgradeResourceStateRequest): Promise<UpgradeResourceStateResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      try {
+        return await upgradeResource(r, req);
+      } catch (e) {
+        return { diagnostics: wire([thrownDiagnostic("upgradeState", r.typeName, e)]) };
+      }
+    },
+
+    async readResource(req: ReadResourceRequest, call: CallContext): Promise<ReadResourceResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      return guard(r.typeName, "ReadResource", () => readResource(rt, r, req, call));
+    },
+
+    async planResourceChange(
+      req: PlanResourceChangeRequest,
+      call: CallContext,
+    ): Promise<PlanResourceChangeResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      return guard(r.typeName, "PlanResourceChange", () => planResource(rt, r, req, call));
+    },
+
+    async applyResourceChange(
+      req: ApplyResourceChangeRequest,
+      call: CallContext,
+    ): Promise<ApplyResourceChangeResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      return guard(r.typeName, "ApplyResourceChange", () => applyResource(rt, r, req, call));
+    },
+
+    async importResourceState(
+      req: ImportResourceStateRequest,
+      call: CallContext,
+    ): Promise<ImportResourceStateResponse> {
+      const r = resources.get(req.typeName);
+      if (r === undefined) return unknownType("resource", req.typeName);
+      return guard(r.typeName, "ImportResourceState", () => importResource(rt, r, req, call));
+    },
+
+    async moveResourceState(
+      req: MoveResourceStateRequest,
+      call: CallContext,
+    ): Promise<MoveResourceStateResponse> {
+      const r = resources.get(req.targetTypeName);
+      if (r === undefined) return unknownType("resource", req.targetTypeName);
+      return guard(r.typeName, "MoveResourceState", () => moveResource(rt, r, req, call));
+    },
+
+    async readDataSource(req: ReadDataSourceRequest, call: CallContext): Promise<ReadDataSourceResponse> {
+      const d = dataSources.get(req.typeName);
+      if (d === undefined) return unknownType("data source", req.typeName);
+      return guard(d.typeName, "ReadDataSource", () => readDataSource(rt, d, req, call));
+    },
+
+    async openEphemeralResource(
+      req: OpenEphemeralResourceRequest,
+      call: CallContext,
+    ): Promise<OpenEphemeralResourceResponse> {
+      const e = ephemerals.get(req.typeName);
+      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
+      return guard(e.typeName, "OpenEphemeralResource", () => openEphemeral(rt, e, req, call));
+    },
+
+    async renewEphemeralResource(
+      req: RenewEphemeralResourceRequest,
+      call: CallContext,
+    ): Promise<RenewEphemeralResourceResponse> {
+      const e = ephemerals.get(req.typeName);
+      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
+      return guard(e.typeName, "RenewEphemeralResource", () => renewEphemeral(rt, e, req, call));
+    },
+
+    async closeEphemeralResource(
+      req: CloseEphemeralResourceRequest,
+      call: CallContext,
+    ): Promise<DiagnosticsResponse> {
+      const e = ephemerals.get(req.typeName);
+      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
+      return guard(e.typeName, "CloseEphemeralResource", () => closeEphemeral(rt, e, req, call));
+    },
+
+    async callFunction(req: CallFunctionRequest, call: CallContext): Promise<CallFunctionResponse> {
+      const f = functions.get(req.name);
+      if (f === undefined)
+        return {
+          error: { text: `The provider ${definition.metadata.typeName} has no function "${req.name}".` },
+        };
+      try {
+        return await callFunction(f, req, call);
+      } catch (e) {
+        return {
+          error: {
+            text: `Unexpected error in function ${f.name}: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        };
+      }
+    },
+  };
+  return provider;
+}
+
+/** Last line of defence: anything that escapes becomes a diagnostic, never a crash. */
+async function guard<T extends object>(typeName: string, rpc: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    return { diagnostics: wire([thrownDiagnostic(rpc, typeName, e)]) } as unknown as T;
+  }
+}
+
+/**
+ * Serves a provider to Terraform: the go-plugin handshake, TLS, the tfplugin6 service.
+ *
+ * @remarks Call it from the provider executable's entry point. `providerAddress` defaults to
+ * the provider's `metadata.address`. Everything else is `@tfkit/grpc-transport`'s `serve`.
+ * @example
+ * ```ts
+ * #!/usr/bin/env node
+ * import { serve } from "@tfkit/provider";
+ * import { provider } from "./provider.js";
+ * await serve(provider);
+ * ```
+ * @category constructors
+ */
+export function serve(provider: Provider<unknown>, options: ServeOptions = {}): Promise<ServeHandle> {
+  const address = provider.definition.metadata.address;
+  return serveTransport(
+    provider,
+    address === undefined || options.providerAddress !== undefined
+      ? options
+      : { ...options, providerAddress: address },
+  );
+}

@@ -1,0 +1,386 @@
+import { nullVal, numberVal, objectVal, stringVal, unknownVal, type Value } from "@tfkit/cty-values";
+import { proposedNew, requiresReplace, useStateForUnknown } from "@tfkit/plan-engine";
+import { attr, resourceSchema, type State } from "@tfkit/schema";
+import { describe, expect, it } from "vitest";
+import { call, decode, dv, noBytes } from "../test/support.js";
+import { ProviderError } from "./errors.js";
+import { defineProvider } from "./provider.js";
+import { defineResource, importStatePassthroughId } from "./resource.js";
+
+const schema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
+    name: attr.string({ required: true }),
+    size: attr.int64({ optional: true, computed: true, default: 1 }),
+    zone: attr.string({ optional: true, planModifiers: [requiresReplace()] }),
+    password: attr.string({ optional: true, writeOnly: true }),
+  },
+});
+type S = typeof schema;
+const T = schema.type;
+
+interface Server {
+  name: string;
+  size: number;
+  zone: string | null;
+  password: string | null;
+}
+
+class FakeCloud {
+  readonly servers = new Map<string, Server>();
+  next = 1;
+  create(s: Server): string {
+    const id = `srv-${this.next++}`;
+    this.servers.set(id, { ...s });
+    return id;
+  }
+}
+
+function config(name: string, extra: Partial<Record<"size" | "zone" | "password", Value>> = {}): Value {
+  return objectVal({
+    id: nullVal(T.attributeTypes.id!),
+    name: stringVal(name),
+    size: extra.size ?? nullVal(T.attributeTypes.size!),
+    zone: extra.zone ?? nullVal(T.attributeTypes.zone!),
+    password: extra.password ?? nullVal(T.attributeTypes.password!),
+  });
+}
+
+function serverResource(overrides: Partial<Parameters<typeof defineResource<S, FakeCloud>>[0]> = {}) {
+  return defineResource<S, FakeCloud>({
+    typeName: "demo_server",
+    schema,
+    create: (plan, ctx) => {
+      const size = typeof plan.size === "number" ? plan.size : 1;
+      const id = ctx.client.create({
+        name: plan.name,
+        size,
+        zone: plan.zone,
+        password: ctx.writeOnly.password,
+      });
+      return { ...plan, id, size, password: null };
+    },
+    read: (state, ctx) => {
+      const s = ctx.client.servers.get(state.id ?? "");
+      if (s === undefined) return null;
+      return { ...state, name: s.name, size: s.size, zone: s.zone };
+    },
+    update: (plan, prior, ctx) => {
+      const id = prior.id ?? "";
+      const size = typeof plan.size === "number" ? plan.size : 1;
+      ctx.client.servers.set(id, { name: plan.name, size, zone: plan.zone, password: null });
+      return { ...plan, id, size, password: null };
+    },
+    delete: (prior, ctx) => {
+      ctx.client.servers.delete(prior.id ?? "");
+    },
+    importState: importStatePassthroughId(),
+    ...overrides,
+  });
+}
+
+async function setup(overrides: Parameters<typeof serverResource>[0] = {}, strict = true) {
+  const cloud = new FakeCloud();
+  const provider = defineProvider({
+    metadata: { typeName: "demo" },
+    configure: () => cloud,
+    resources: [serverResource(overrides)],
+    strict,
+    timeoutGraceMs: 20,
+  });
+  await provider.configureProvider?.(
+    { terraformVersion: "1.11.4", config: dv(nullVal(objectVal({}).type), objectVal({}).type) },
+    call(),
+  );
+  const plan = async (prior: Value, cfg: Value) => {
+    const proposed = cfg.isNull() ? nullVal(T) : proposedNew(schema, prior, cfg);
+    return provider.planResourceChange!(
+      {
+        typeName: "demo_server",
+        priorState: dv(prior, T),
+        proposedNewState: dv(proposed, T),
+        config: dv(cfg, T),
+        priorPrivate: noBytes,
+        plannedPrivate: noBytes,
+      },
+      call("PlanResourceChange"),
+    );
+  };
+  const apply = async (prior: Value, planned: Value, cfg: Value, plannedPrivate = noBytes) =>
+    provider.applyResourceChange!(
+      {
+        typeName: "demo_server",
+        priorState: dv(prior, T),
+        plannedState: dv(planned, T),
+        config: dv(cfg, T),
+        plannedPrivate,
+      },
+      call("ApplyResourceChange"),
+    );
+  return { cloud, provider, plan, apply };
+}
+
+describe("resource lifecycle", () => {
+  it("plans a create with defaults and unknown computed values, applies it, re-plans as no-op", async () => {
+    const { cloud, plan, apply } = await setup();
+    const cfg = config("web", { password: stringVal("hunter2") });
+    const p = await plan(nullVal(T), cfg);
+    expect(p.diagnostics).toEqual([]);
+    const planned = decode(p.plannedState, T);
+    expect(planned.getAttr("id").isKnown()).toBe(false);
+    expect(planned.getAttr("size").asNumber().toFloat64()).toBe(1);
+    expect(planned.getAttr("password").isNull()).toBe(true); // write-only never planned
+
+    const a = await apply(nullVal(T), planned, cfg);
+    expect(a.diagnostics).toEqual([]);
+    const state = decode(a.newState, T);
+    expect(state.getAttr("id").asString()).toBe("srv-1");
+    expect(state.getAttr("password").isNull()).toBe(true);
+    // create got the write-only value from config, and nothing else from config
+    expect(cloud.servers.get("srv-1")?.password).toBe("hunter2");
+
+    const again = await plan(state, cfg);
+    expect(again.diagnostics).toEqual([]);
+    expect(decode(again.plannedState, T).getAttr("id").asString()).toBe("srv-1");
+  });
+
+  it("updates exactly the plan and keeps the id (UseStateForUnknown)", async () => {
+    const { cloud, plan, apply } = await setup();
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    const cfg = config("b", { size: numberVal(4) });
+    const p = await plan(created, cfg);
+    const planned = decode(p.plannedState, T);
+    expect(planned.getAttr("id").asString()).toBe("srv-1");
+    const a = await apply(created, planned, cfg);
+    expect(a.diagnostics).toEqual([]);
+    expect(decode(a.newState, T).getAttr("size").asNumber().toFloat64()).toBe(4);
+    expect(cloud.servers.get("srv-1")).toMatchObject({ name: "b", size: 4 });
+  });
+
+  it("reports requires-replace paths from attribute plan modifiers", async () => {
+    const { plan, apply } = await setup();
+    const cfg = config("a", { zone: stringVal("eu") });
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), cfg)).plannedState, T), cfg)).newState,
+      T,
+    );
+    const p = await plan(created, config("a", { zone: stringVal("us") }));
+    expect(p.requiresReplace).toEqual([[{ kind: "attribute", name: "zone" }]]);
+  });
+
+  it("plans destroy as null and deletes", async () => {
+    const { cloud, plan, apply } = await setup();
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    const p = await plan(created, nullVal(T));
+    expect(decode(p.plannedState, T).isNull()).toBe(true);
+    const a = await apply(created, nullVal(T), nullVal(T));
+    expect(a.diagnostics).toEqual([]);
+    expect(decode(a.newState, T).isNull()).toBe(true);
+    expect(cloud.servers.size).toBe(0);
+  });
+
+  it("read returning null removes the resource; read refreshes drift", async () => {
+    const { cloud, provider, plan, apply } = await setup();
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    cloud.servers.get("srv-1")!.name = "drifted";
+    const r1 = await provider.readResource!(
+      { typeName: "demo_server", currentState: dv(created, T), private: noBytes },
+      call(),
+    );
+    expect(decode(r1.newState, T).getAttr("name").asString()).toBe("drifted");
+    cloud.servers.clear();
+    const r2 = await provider.readResource!(
+      { typeName: "demo_server", currentState: dv(created, T), private: noBytes },
+      call(),
+    );
+    expect(r2.diagnostics).toEqual([]);
+    expect(decode(r2.newState, T).isNull()).toBe(true);
+  });
+
+  it("imports with the id pass-through helper", async () => {
+    const { provider } = await setup();
+    const r = await provider.importResourceState!({ typeName: "demo_server", id: "srv-9" }, call());
+    expect(r.diagnostics).toEqual([]);
+    expect(r.importedResources).toHaveLength(1);
+    const s = decode(r.importedResources![0]!.state, T);
+    expect(s.getAttr("id").asString()).toBe("srv-9");
+    expect(s.getAttr("name").isNull()).toBe(true);
+  });
+
+  it("imports with a custom handler", async () => {
+    const { provider } = await setup({ importState: (id) => ({ id: id.toUpperCase(), name: "imported" }) });
+    const r = await provider.importResourceState!({ typeName: "demo_server", id: "srv-9" }, call());
+    const s = decode(r.importedResources![0]!.state, T);
+    expect(s.getAttr("id").asString()).toBe("SRV-9");
+    expect(s.getAttr("name").asString()).toBe("imported");
+  });
+});
+
+describe("seed 002: partial state after a failed create", () => {
+  it("returns the partial state with the error so Terraform records it (tainted)", async () => {
+    const { cloud, plan, apply } = await setup({
+      create: (plan, ctx) => {
+        const id = ctx.client.create({ name: plan.name, size: 1, zone: null, password: null });
+        ctx.setPartialState({ id });
+        throw new ProviderError("Server did not become ready", { detail: "timed out waiting for boot" });
+      },
+    });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    const a = await apply(nullVal(T), planned, config("a"));
+    expect(a.diagnostics).toEqual([
+      { severity: "error", summary: "Server did not become ready", detail: "timed out waiting for boot" },
+    ]);
+    const partial = decode(a.newState, T);
+    expect(partial.getAttr("id").asString()).toBe("srv-1");
+    expect(partial.getAttr("name").asString()).toBe("a"); // from the plan
+    expect(partial.getAttr("size").asNumber().toFloat64()).toBe(1); // planned default kept
+    expect(partial.isWhollyKnown()).toBe(true);
+    expect(cloud.servers.has("srv-1")).toBe(true);
+  });
+
+  it("a create that fails before anything exists returns a null state", async () => {
+    const { plan, apply } = await setup({
+      create: () => {
+        throw new Error("quota exceeded");
+      },
+    });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    const a = await apply(nullVal(T), planned, config("a"));
+    expect(decode(a.newState, T).isNull()).toBe(true);
+    expect(a.diagnostics?.[0]).toMatchObject({ severity: "error", summary: "Unexpected error in create" });
+    expect(a.diagnostics?.[0]?.detail).toContain("quota exceeded");
+  });
+
+  it("a failed update keeps the prior state", async () => {
+    const { plan, apply } = await setup();
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    const failing = await setup({
+      update: () => {
+        throw new Error("boom");
+      },
+    });
+    const planned = decode((await failing.plan(created, config("b"))).plannedState, T);
+    const a = await failing.apply(created, planned, config("b"));
+    expect(a.diagnostics?.[0]?.severity).toBe("error");
+    expect(decode(a.newState, T).getAttr("name").asString()).toBe("a");
+  });
+
+  it("a failed delete keeps the object in state", async () => {
+    const { plan, apply } = await setup({
+      delete: () => {
+        throw new ProviderError("still attached");
+      },
+    });
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    const a = await apply(created, nullVal(T), nullVal(T));
+    expect(a.diagnostics?.[0]?.summary).toBe("still attached");
+    expect(decode(a.newState, T).getAttr("id").asString()).toBe("srv-1");
+  });
+});
+
+describe("bad handler output becomes a diagnostic with a path", () => {
+  it("a computed value left unknown after apply", async () => {
+    const { plan, apply } = await setup({
+      create: (plan) => plan as unknown as State<S>,
+    });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    const a = await apply(nullVal(T), planned, config("a"));
+    expect(a.diagnostics).toHaveLength(1);
+    expect(a.diagnostics![0]).toMatchObject({
+      severity: "error",
+      summary: "Invalid state from create",
+      attribute: [{ kind: "attribute", name: "id" }],
+    });
+    expect(a.diagnostics![0]!.detail).toContain("unknown");
+  });
+
+  it("a result of the wrong shape", async () => {
+    const { plan, apply } = await setup({
+      create: (plan) => ({ ...plan, id: 42 }) as unknown as State<S>,
+    });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    const a = await apply(nullVal(T), planned, config("a"));
+    expect(a.diagnostics![0]).toMatchObject({
+      summary: "Invalid state from create",
+      attribute: [{ kind: "attribute", name: "id" }],
+    });
+    expect(decode(a.newState, T).isNull()).toBe(true);
+  });
+
+  it("a create returning nothing", async () => {
+    const { plan, apply } = await setup({ create: () => undefined as unknown as State<S> });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    const a = await apply(nullVal(T), planned, config("a"));
+    expect(a.diagnostics![0]!.summary).toBe("Missing resource state after create");
+  });
+
+  it("undecodable msgpack from Terraform", async () => {
+    const { provider } = await setup();
+    const r = await provider.readResource!(
+      {
+        typeName: "demo_server",
+        currentState: { msgpack: new Uint8Array([0x81, 0xa1, 0x78, 0x01]) },
+        private: noBytes,
+      },
+      call(),
+    );
+    expect(r.diagnostics![0]!.summary).toBe("Invalid value from Terraform");
+  });
+
+  it("an unknown resource type", async () => {
+    const { provider } = await setup();
+    const r = await provider.readResource!({ typeName: "demo_nope", private: noBytes }, call());
+    expect(r.diagnostics![0]!.summary).toBe("Unknown resource type");
+  });
+
+  it("reading the client on an unconfigured provider", async () => {
+    const provider = defineProvider({
+      metadata: { typeName: "demo" },
+      configure: () => new FakeCloud(),
+      resources: [serverResource()],
+    });
+    const state = objectVal({
+      id: stringVal("srv-1"),
+      name: stringVal("a"),
+      size: numberVal(1),
+      zone: nullVal(T.attributeTypes.zone!),
+      password: nullVal(T.attributeTypes.password!),
+    });
+    const r = await provider.readResource!(
+      { typeName: "demo_server", currentState: dv(state, T), private: noBytes },
+      call(),
+    );
+    expect(r.diagnostics![0]!.summary).toBe("Provider not configured");
+    expect(decode(r.newState, T).getAttr("id").asString()).toBe("srv-1");
+  });
+});
+
+describe("unknown config", () => {
+  it("plans with an unknown configured value", async () => {
+    const { plan } = await setup();
+    const cfg = config("a", { zone: unknownVal(T.attributeTypes.zone!) });
+    const p = await plan(nullVal(T), cfg);
+    expect(p.diagnostics).toEqual([]);
+    expect(decode(p.plannedState, T).getAttr("zone").isKnown()).toBe(false);
+  });
+});

@@ -1,8 +1,17 @@
 import { defineProject, mergeConfig } from "vitest/config";
 import { sharedProject } from "../../vitest.shared.js";
 
-// The packaging test builds single executables and runs the real terraform: slow, one file at a time.
+// The distribution test builds single executables and runs the real terraform: tagged `slow`
+// (generous timeout; skip with `npx vitest run --tags-filter='!slow'`), one file at a time.
 export default mergeConfig(
   sharedProject("cli"),
-  defineProject({ test: { fileParallelism: false, testTimeout: 300_000, hookTimeout: 300_000 } }),
+  defineProject({
+    test: {
+      fileParallelism: false,
+      hookTimeout: 600_000,
+      tags: [
+        { name: "slow", description: "builds single executables, runs the real terraform", timeout: 600_000 },
+      ],
+    },
+  }),
 );

@@ -1,0 +1,239 @@
+/**
+ * End to end: `packageProvider` turns grpc-transport's e2e test provider into a single executable
+ * and a registry-style release, `createMirror` lays it out as a packed filesystem_mirror, and the
+ * real terraform installs it offline (`init`, no dev_overrides, no direct) and drives it through
+ * apply and destroy.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleProvider } from "../src/bundle.js";
+import { sha256Hex } from "../src/hash.js";
+import { createMirror } from "../src/mirror.js";
+import { type PackageResult, packageProvider } from "../src/package-provider.js";
+import { buildSingleExecutable } from "../src/sea.js";
+import { measureStartup } from "../src/startup.js";
+import { currentTarget, type Target } from "../src/targets.js";
+import { readZipEntries } from "./zip-entries.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const providerEntry = resolve(here, "../../grpc-transport/test/e2e/provider/main.ts");
+const NAME = "tfkite2e";
+const VERSION = "0.1.0";
+const SOURCE = `example.test/tfkit/${NAME}`;
+const target = currentTarget();
+// A platform this machine is not, with no --node-binary: must be reported as skipped.
+const foreign: Target = target === "linux_arm64" ? "linux_amd64" : "linux_arm64";
+
+const terraformPath: string | undefined = (() => {
+  const found = spawnSync("sh", ["-c", "command -v terraform"], { encoding: "utf8" });
+  const path = found.stdout.trim();
+  return found.status === 0 && path !== "" ? path : undefined;
+})();
+if (!terraformPath) {
+  console.warn(
+    "\n!!! @tfkit/cli: the `terraform` binary is NOT on PATH — the filesystem_mirror install test " +
+      "(terraform init/apply/destroy) is SKIPPED, not passed. Install terraform 1.11.x to run it. !!!\n",
+  );
+}
+
+let work: string;
+let release: PackageResult;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "tfkit-cli-test-"));
+  release = await packageProvider({
+    entry: providerEntry,
+    name: NAME,
+    version: VERSION,
+    targets: [target, foreign],
+    outDir: join(work, "dist-provider"),
+    conditions: ["@tfkit/source"],
+  });
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("tfkit package", () => {
+  it("writes one zip per built platform with the executable (mode 0755) inside", { tags: ["slow"] }, () => {
+    const built = release.targets.find((t) => t.kind === "built");
+    expect(built).toMatchObject({
+      kind: "built",
+      target,
+      zip: `terraform-provider-${NAME}_${VERSION}_${target}.zip`,
+    });
+    const entries = readZipEntries(
+      join(release.outDir, `terraform-provider-${NAME}_${VERSION}_${target}.zip`),
+    );
+    expect(entries.map((e) => e.name)).toEqual([`terraform-provider-${NAME}_v${VERSION}`]);
+    expect((entries[0]?.mode ?? 0) & 0o777).toBe(0o755);
+    // A SEA is a whole Node binary plus the blob: bigger than the node it was copied from.
+    expect(entries[0]?.uncompressedSize).toBeGreaterThan(statSync(process.execPath).size);
+  });
+
+  it("reports a platform without a Node binary as skipped, naming --node-binary", { tags: ["slow"] }, () => {
+    const skipped = release.targets.find((t) => t.target === foreign);
+    expect(skipped?.kind).toBe("skipped");
+    expect(skipped?.kind === "skipped" && skipped.reason).toContain(`--node-binary ${foreign}=`);
+    expect(readdirSync(release.outDir).some((f) => f.includes(foreign))).toBe(false);
+  });
+
+  it("writes SHA256SUMS over the zips and the manifest, and the protocol 6.0 manifest", {
+    tags: ["slow"],
+  }, () => {
+    const files = readdirSync(release.outDir).sort();
+    const zip = `terraform-provider-${NAME}_${VERSION}_${target}.zip`;
+    const manifest = `terraform-provider-${NAME}_${VERSION}_manifest.json`;
+    const sums = `terraform-provider-${NAME}_${VERSION}_SHA256SUMS`;
+    expect(files).toEqual([sums, zip, manifest].sort());
+    expect(JSON.parse(readFileSync(join(release.outDir, manifest), "utf8"))).toEqual({
+      version: 1,
+      metadata: { protocol_versions: ["6.0"] },
+    });
+    const expected = [manifest, zip]
+      .sort()
+      .map((f) => `${sha256Hex(readFileSync(join(release.outDir, f)))}  ${f}\n`)
+      .join("");
+    expect(readFileSync(join(release.outDir, sums), "utf8")).toBe(expected);
+    const sha256sum = spawnSync("sha256sum", ["-c", sums], { cwd: release.outDir, encoding: "utf8" });
+    if (sha256sum.error === undefined) expect(sha256sum.status, sha256sum.stdout + sha256sum.stderr).toBe(0);
+  });
+
+  it("starts as a single executable; start-up next to plain node (median of 10)", {
+    tags: ["slow"],
+  }, async () => {
+    const script = join(work, "startup", "provider.cjs");
+    mkdirSync(dirname(script), { recursive: true });
+    await bundleProvider({ entry: providerEntry, outfile: script, conditions: ["@tfkit/source"] });
+    const executable = join(work, "startup", `terraform-provider-${NAME}`);
+    await buildSingleExecutable({ script, nodeBinary: process.execPath, target, output: executable });
+    await measureStartup({ command: process.execPath, args: [script], runs: 2 }); // warm the page cache
+    await measureStartup({ command: executable, runs: 2 });
+    const plain = await measureStartup({ command: process.execPath, args: [script], runs: 10 });
+    const sea = await measureStartup({ command: executable, runs: 10 });
+    console.log(
+      `start-up to handshake, median of 10: single executable ${sea.median.toFixed(1)} ms, ` +
+        `node provider.cjs ${plain.median.toFixed(1)} ms`,
+    );
+    expect(sea.samples).toHaveLength(10);
+    expect(sea.median).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!terraformPath)(
+  "terraform init from the filesystem_mirror (offline, no dev_overrides)",
+  () => {
+    let dir: string;
+    let mirror: string;
+    let env: NodeJS.ProcessEnv;
+
+    const terraform = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolvePromise, reject) => {
+        const child = spawn(terraformPath ?? "terraform", args, {
+          cwd: dir,
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let out = "";
+        child.stdout.on("data", (c: Buffer) => {
+          out += c.toString("utf8");
+        });
+        child.stderr.on("data", (c: Buffer) => {
+          out += c.toString("utf8");
+        });
+        child.on("error", reject);
+        child.on("close", (code) => resolvePromise({ code, out }));
+      });
+
+    beforeAll(() => {
+      dir = join(work, "tf");
+      mirror = join(work, "mirror");
+      mkdirSync(dir);
+      const result = createMirror({
+        releaseDir: release.outDir,
+        hostname: "example.test",
+        namespace: "tfkit",
+        outDir: mirror,
+      });
+      expect(result.files).toEqual([
+        `example.test/tfkit/${NAME}/terraform-provider-${NAME}_${VERSION}_${target}.zip`,
+      ]);
+      // Only the mirror: no dev_overrides, no direct (nothing may come from a registry).
+      writeFileSync(
+        join(dir, "cli.tfrc"),
+        `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(mirror)}\n  }\n}\n`,
+      );
+      writeFileSync(
+        join(dir, "main.tf"),
+        `terraform {
+  required_providers {
+    ${NAME} = { source = "${SOURCE}", version = "${VERSION}" }
+  }
+}
+resource "${NAME}_thing" "a" {
+  name = "alpha"
+  size = 3
+}
+output "greeting" { value = ${NAME}_thing.a.greeting }
+`,
+      );
+      env = {};
+      for (const [k, v] of Object.entries(process.env)) {
+        if (!k.startsWith("TF_") && !k.startsWith("PLUGIN_")) env[k] = v;
+      }
+      Object.assign(env, {
+        TF_CLI_CONFIG_FILE: join(dir, "cli.tfrc"),
+        CHECKPOINT_DISABLE: "1",
+        TF_IN_AUTOMATION: "1",
+        TF_INPUT: "0",
+      });
+    });
+
+    it("installs from the mirror and locks the package's h1 hash", { tags: ["slow"] }, async () => {
+      const init = await terraform("init", "-input=false", "-no-color");
+      expect(init.code, init.out).toBe(0);
+      expect(init.out).toContain(`Installing ${SOURCE} v${VERSION}`);
+      expect(init.out).toContain(`Installed ${SOURCE} v${VERSION} (unauthenticated)`);
+      const built = release.targets.find((t) => t.kind === "built");
+      const lock = readFileSync(join(dir, ".terraform.lock.hcl"), "utf8");
+      expect(lock).toContain(`provider "${SOURCE}" {`);
+      expect(lock).toContain(`version     = "${VERSION}"`);
+      // terraform hashed the unpacked package itself; our h1 was computed from the executable.
+      expect(built?.kind === "built" && lock.includes(`"${built.h1}"`), lock).toBe(true);
+      const installed = join(
+        dir,
+        ".terraform/providers",
+        SOURCE,
+        VERSION,
+        target,
+        `terraform-provider-${NAME}_v${VERSION}`,
+      );
+      expect(statSync(installed).mode & 0o111).not.toBe(0);
+    });
+
+    it("applies and destroys with the installed single executable", { tags: ["slow"] }, async () => {
+      const apply = await terraform("apply", "-auto-approve", "-input=false", "-no-color");
+      expect(apply.code, apply.out).toBe(0);
+      expect(apply.out).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+      const state = JSON.parse(readFileSync(join(dir, "terraform.tfstate"), "utf8")) as {
+        resources: { instances: { attributes: Record<string, unknown> }[] }[];
+        outputs: Record<string, { value: unknown }>;
+      };
+      expect(state.outputs.greeting?.value).toBe("hello alpha");
+      expect(state.resources[0]?.instances[0]?.attributes).toMatchObject({
+        id: "thing-alpha",
+        name: "alpha",
+        size: 3,
+      });
+      const destroy = await terraform("destroy", "-auto-approve", "-input=false", "-no-color");
+      expect(destroy.code, destroy.out).toBe(0);
+      expect(destroy.out).toContain("Destroy complete! Resources: 1 destroyed.");
+      expect(readdirSync(dir)).not.toContain("crash.log");
+    });
+  },
+);

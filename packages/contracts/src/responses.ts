@@ -1,8 +1,8 @@
-import { getPath, type Path, type Value, valueGoString } from "@tfkit/cty-values";
+import { getPath, type Path, type Value } from "@tfkit/cty-values";
 import { assertObjectCompatible } from "./compatible.js";
 import { checkConformance, checkWhollyKnown, checkWriteOnlyNull, inputViolations } from "./conformance.js";
 import { guarded } from "./internal/guard.js";
-import { goQuote } from "./internal/values.js";
+import { pathGoString } from "./internal/values.js";
 import { assertPlanValid } from "./plan-valid.js";
 import type { BodyShape } from "./shape.js";
 import { ContractRule, type PlanAction, type Violation, violation } from "./violation.js";
@@ -260,15 +260,4 @@ function appliesTo(v: Value, p: Path): boolean {
   } catch {
     return false;
   }
-}
-
-/** @internal Go's `%#v` of a `cty.Path`. */
-export function pathGoString(p: Path): string {
-  if (p.length === 0) return "cty.Path(nil)";
-  const steps = p.map((s) =>
-    s.kind === "attribute"
-      ? `cty.GetAttrStep{Name:${goQuote(s.name)}}`
-      : `cty.IndexStep{Key:${valueGoString(s.key)}}`,
-  );
-  return `cty.Path{${steps.join(", ")}}`;
 }

@@ -13,6 +13,7 @@ import {
   unknownVal,
   unmark,
   type Value,
+  valueGoString,
   walk,
 } from "@tfkit/cty-values";
 
@@ -151,4 +152,15 @@ export function goQuote(s: string): string {
     else out += `\\U${cp.toString(16).padStart(8, "0")}`;
   }
   return `${out}"`;
+}
+
+/** @internal Go's `%#v` of a `cty.Path`. */
+export function pathGoString(p: Path): string {
+  if (p.length === 0) return "cty.Path(nil)";
+  const steps = p.map((s) =>
+    s.kind === "attribute"
+      ? `cty.GetAttrStep{Name:${goQuote(s.name)}}`
+      : `cty.IndexStep{Key:${valueGoString(s.key)}}`,
+  );
+  return `cty.Path{${steps.join(", ")}}`;
 }

@@ -11,7 +11,7 @@ import {
   fromJson,
 } from "@tfkit/cty-values";
 import { type Diagnostic, fromModel, hasErrors, type Schema, type State, toModel } from "@tfkit/schema";
-import { checkStateValue, renderProblem } from "./check-state.js";
+import { checkStateValue, renderProblem, writeOnlyProblems } from "./check-state.js";
 import {
   badStep,
   describeAvailable,
@@ -98,7 +98,8 @@ type Stored = { readonly format: "json" | "flatmap"; readonly raw: RawState };
  * - Legacy flatmap state is decoded with Terraform's `hcl2shim` rules (the Go framework refuses
  *   it).
  * - The result is checked like Terraform core checks it ("Invalid resource state upgrade"):
- *   conformance to the current schema's implied type, and wholly known.
+ *   conformance to the current schema's implied type, wholly known, and write-only attributes
+ *   null (at any depth).
  * A request without stored state gives neither state nor diagnostics, as in the Go framework.
  * @example
  * ```ts
@@ -387,7 +388,8 @@ function finish(
   storedVersion: number,
   diagnostics: Diagnostic[],
 ): UpgradeResourceStateResult {
-  const problems = checkStateValue(value, schema.type);
+  let problems = checkStateValue(value, schema.type);
+  if (problems.length === 0) problems = writeOnlyProblems(schema, value);
   if (problems.length > 0) {
     return {
       diagnostics: [

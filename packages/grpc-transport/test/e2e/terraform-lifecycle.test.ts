@@ -161,21 +161,28 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
     TIMEOUT,
   );
 
-  it(
-    "Ctrl-C during apply reaches the handler as an aborted signal through StopProvider",
-    async () => {
+  it.each([
+    ["terraform alone", false],
+    ["the whole process group (a terminal's Ctrl-C)", true],
+  ])(
+    "SIGINT to %s during apply aborts the in-flight handler through StopProvider",
+    async (_label, wholeGroup) => {
       const ws = workspace();
       ws.writeConfig(thingConfig("slow"));
-      const apply = ws.start("apply", "-no-color", "-input=false", "-auto-approve");
+      // Its own process group, so the group signal reaches terraform and its providers only.
+      const apply = ws.start({ detached: wholeGroup }, "apply", "-no-color", "-input=false", "-auto-approve");
       await apply.waitForOutput(/tfkite2e_thing\.a: Creating\.\.\./, 60_000);
       const interruptedAt = Date.now();
-      apply.child.kill("SIGINT"); // to terraform alone (a terminal also hits the provider, which ignores it)
+      if (wholeGroup)
+        process.kill(-apply.child.pid!, "SIGINT"); // providers must ignore it
+      else apply.child.kill("SIGINT");
       const run = await apply.done;
       // The handler waits a minute unless StopProvider aborts it.
       expect(Date.now() - interruptedAt).toBeLessThan(30_000);
       expectExit(run, 1);
       expect(run.stdout + run.stderr).toContain("Interrupt received");
       expect(run.stderr).toContain("tfkite2e: apply stopped by StopProvider");
+      expect(run.stderr).not.toContain("Plugin did not respond");
       expect(ws.state().resources).toHaveLength(0);
     },
     TIMEOUT,

@@ -43,7 +43,7 @@ export interface Workspace {
   /** Runs `terraform <args>` in the directory with the CLI config and no checkpoint calls. */
   run(...args: string[]): Promise<TerraformRun>;
   /** Starts `terraform <args>` without waiting, to interact with it while it runs. */
-  start(...args: string[]): StartedTerraform;
+  start(options: { readonly detached?: boolean }, ...args: string[]): StartedTerraform;
   /** Same as {@link Workspace.run} with extra environment variables. */
   runWith(extraEnv: Readonly<Record<string, string>>, ...args: string[]): Promise<TerraformRun>;
   /** The local state file, parsed. */
@@ -99,8 +99,8 @@ export function createWorkspace(providerDir: string): Workspace {
     runWith(extraEnv, ...args) {
       return startTerraform(dir, { ...env, ...extraEnv }, args).done;
     },
-    start(...args) {
-      return startTerraform(dir, env, args);
+    start(options, ...args) {
+      return startTerraform(dir, env, args, options.detached ?? false);
     },
     state() {
       return JSON.parse(readFileSync(join(dir, "terraform.tfstate"), "utf8")) as TerraformState;
@@ -115,8 +115,18 @@ export function createWorkspace(providerDir: string): Workspace {
   };
 }
 
-function startTerraform(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): StartedTerraform {
-  const child = spawn(terraformPath ?? "terraform", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+function startTerraform(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[],
+  detached = false,
+): StartedTerraform {
+  const child = spawn(terraformPath ?? "terraform", args, {
+    cwd,
+    env,
+    detached,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const listeners = new Set<() => void>();

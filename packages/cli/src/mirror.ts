@@ -46,7 +46,7 @@ export function createMirror(options: MirrorOptions): MirrorResult {
     ["hostname", options.hostname],
     ["namespace", options.namespace],
   ] as const) {
-    if (!/^[A-Za-z0-9.-]+(:[0-9]+)?$/.test(part))
+    if (!/^[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]+)?$/.test(part))
       throw new Error(`tfkit: bad ${label} ${JSON.stringify(part)}`);
   }
   const releaseDir = resolve(options.releaseDir);

@@ -199,7 +199,6 @@ class PlanValidator {
       const configAtys = configV.type.kind === "object" ? configV.type.attributeTypes : {};
       const plannedEntries = entriesOf(plannedV);
       const configEntries = entriesOf(configV);
-      const priorEntries = entriesOf(priorV);
       for (const k of plannedKeys) {
         if (!Object.hasOwn(configAtys, k)) {
           this.#err(
@@ -216,7 +215,7 @@ class PlanValidator {
           continue;
         }
         const configEV = configEntries.get(k) ?? nullVal(blockS.objectType);
-        const priorEV = priorEntries.get(k) ?? nullVal(blockS.objectType);
+        const priorEV = getAttrOr(priorV, k, blockS.objectType);
         this.block(blockS, priorEV, configEV, plannedEV, p);
       }
       for (const k of sortedNames(configAtys)) {

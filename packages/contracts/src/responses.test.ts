@@ -1,5 +1,6 @@
 import {
   attributeStep,
+  refineNotNull,
   indexStep,
   listType,
   listVal,
@@ -38,6 +39,7 @@ const server = resourceSchema({
     name: attr.string({ required: true }),
     port: attr.int64({ optional: true, computed: true }),
     password: attr.string({ optional: true, sensitive: true, writeOnly: true }),
+    description: attr.string({ optional: true }),
     all_network_interfaces: attr.listNested(
       { name: attr.string({ computed: true }), ip: attr.string({ computed: true }) },
       { computed: true },
@@ -60,6 +62,7 @@ interface ServerFields {
   name?: Value;
   port?: Value;
   password?: Value;
+  description?: Value;
   all?: Value;
   nics?: Value;
 }
@@ -69,6 +72,7 @@ const srv = (f: ServerFields): Value =>
     name: f.name ?? S("web"),
     port: f.port ?? nullVal(numberType),
     password: f.password ?? nullVal(str),
+    description: f.description ?? nullVal(str),
     all_network_interfaces: f.all ?? nullVal(listType(nicT)),
     network_interface: f.nics ?? listVal([nic("eth0", nullVal(str))]),
   });
@@ -96,6 +100,13 @@ describe("seed 000: plan", () => {
       nics: listVal([nic("eth0", S("10.0.0.2"))]),
     });
     expect(checkPlannedState(server, { prior: priorNull, config, planned })).toEqual([]);
+  });
+
+  it("…but a non-computed attribute null in config must stay null", () => {
+    const planned = srv({ id: unknownVal(str), description: S("default description") });
+    expect(checkPlannedState(server, { prior: priorNull, config, planned }).map(formatViolation)).toEqual([
+      '.description: planned value cty.StringVal("default description") for a non-computed attribute',
+    ]);
   });
 
   it("nested block count is preserved: a default interface may not be added as a block", () => {
@@ -199,6 +210,28 @@ describe("seed 000: final plan", () => {
         "Provider produced inconsistent final plan",
         'When expanding the plan for demo_server.web to include new values learned so far during apply, provider "registry.terraform.io/tfkit/demo" produced an invalid new value for .port: was cty.NumberIntVal(80), but now cty.NumberIntVal(81).\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
       ],
+    ]);
+  });
+
+  it("an unknown may become any value its refinements allow, and nothing else", () => {
+    const refined = srv({
+      id: refineNotNull(unknownVal(str)),
+      port: numberVal(80),
+      nics: listVal([nic("eth0", unknownVal(str))]),
+    });
+    const resolved = srv({
+      id: S("srv-1"),
+      port: numberVal(80),
+      nics: listVal([nic("eth0", S("10.0.0.2"))]),
+    });
+    expect(checkFinalPlan(server, { initial: refined, final: resolved })).toEqual([]);
+    const nulled = srv({
+      id: nullVal(str),
+      port: numberVal(80),
+      nics: listVal([nic("eth0", S("10.0.0.2"))]),
+    });
+    expect(checkFinalPlan(server, { initial: refined, final: nulled }).map(formatViolation)).toEqual([
+      ".id: final value cty.NullVal(cty.String) does not conform to planning placeholder cty.UnknownVal(cty.String).RefineNotNull()",
     ]);
   });
 

@@ -200,10 +200,12 @@ export async function planResource(
       };
       Object.defineProperty(ctx, "client", { get: () => rt.client() });
       const returned = (await def.modifyPlan.call(def, request as never, ctx)) as Model | undefined | null;
-      if (returned !== undefined && returned !== null && plannedModel !== null) {
+      if (returned !== undefined && returned !== null) {
         try {
           const v = fromModel(schema, returned as never, "proposed");
-          newPlanned = keepUnchanged(schema, c.planned, plannedModel, returned, v);
+          // On destroy (no planned model) a returned state is kept so the pipeline refuses it.
+          newPlanned =
+            plannedModel === null ? v : keepUnchanged(schema, c.planned, plannedModel, returned, v);
         } catch (e) {
           diagnostics.add(resultDiagnostic("modifyPlan", res.typeName, "plan", e));
         }

@@ -35,7 +35,10 @@ const schema = resourceSchema({
   },
   blocks: {
     network_interface: block.list({
-      attributes: { subnet: attr.string({ required: true }), ip: attr.string({ computed: true }) },
+      attributes: {
+        subnet: attr.string({ required: true, planModifiers: [requiresReplace()] }),
+        ip: attr.string({ computed: true }),
+      },
     }),
     rule: block.set({ attributes: { port: attr.number({ required: true }) } }),
     timeouts: block.single({ attributes: { create: attr.string({ optional: true }) } }),
@@ -78,6 +81,7 @@ describe("renderPlan matches terraform 1.11.4", () => {
       "destroy",
       "replace-mixed",
       "update-mixed",
+      "replace-in-list-block",
     ]);
   });
 

@@ -1,6 +1,8 @@
 import {
   attributeStep,
   boolType,
+  indexStep,
+  numberVal,
   listValEmpty,
   mapVal,
   mark,
@@ -247,6 +249,28 @@ describe("renderPlan", () => {
         '          + "c",',
         "            # (1 unchanged element hidden)",
         "        ]",
+        "    }",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("forces replacement on an attribute inside a list block element", () => {
+    const nic = (subnet: string) => obj({ subnet: s(subnet), ip: s("10.0.0.1") });
+    const prior = value({ id: s("abc"), name: s("web"), network_interface: list(nic("a")) });
+    const planned = value({ id: s("abc"), name: s("web"), network_interface: list(nic("b")) });
+    const replace = [[attributeStep("network_interface"), indexStep(numberVal(0)), attributeStep("subnet")]];
+    expect(renderPlan(schema, "test_resource.x", prior, planned, replace)).toBe(
+      [
+        "  # test_resource.x must be replaced",
+        '-/+ resource "test_resource" "x" {',
+        '        id   = "abc"',
+        '        name = "web"',
+        "",
+        "      ~ network_interface {",
+        '          ~ subnet = "a" -> "b" # forces replacement',
+        "            # (1 unchanged attribute hidden)",
+        "        }",
         "    }",
         "",
       ].join("\n"),

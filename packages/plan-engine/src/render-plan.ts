@@ -1,6 +1,9 @@
 import type { Path, Value } from "@tfkit/cty-values";
 import {
   attributeStep,
+  indexStep,
+  numberVal,
+  stringVal,
   type CtyNumber,
   equals,
   nullVal,
@@ -500,7 +503,7 @@ function objectDiff(
     const b = attrValue(before, name, t);
     const a = attrValue(after, name, t);
     const spec = attributes?.[name];
-    const d = spec === undefined ? diffValue(b, a, false) : diffAttribute(spec, b, a, false, []);
+    const d = spec === undefined ? diffValue(b, a, false) : diffAttribute(spec, b, a, false, [], []);
     if (d.action === "noop" && isAbsent(plain(b)) && isAbsent(plain(a))) continue;
     diffs.set(name, d);
     action = compareActions(action, d.action);
@@ -556,14 +559,8 @@ function renderAttributes(
 // ---------------------------------------------------------------------------------------------
 // Schema-directed: attributes, nested attributes, blocks
 
-interface Ctx {
-  readonly replacePaths: readonly Path[];
-}
-
-let currentCtx: Ctx = { replacePaths: [] };
-
-function isReplacePath(path: Path): boolean {
-  return path.length > 0 && currentCtx.replacePaths.some((p) => pathEquals(p, path));
+function isReplacePath(path: Path, replacePaths: readonly Path[]): boolean {
+  return path.length > 0 && replacePaths.some((p) => pathEquals(p, path));
 }
 
 function diffAttribute(
@@ -572,8 +569,9 @@ function diffAttribute(
   after: Value,
   blockLevel: boolean,
   path: Path,
+  replacePaths: readonly Path[],
 ): Diff {
-  const replace = isReplacePath(path);
+  const replace = isReplacePath(path, replacePaths);
   if (spec.sensitive || isSensitive(before) || isSensitive(after))
     return sensitiveDiff(before, after, replace);
   let b = plain(before);
@@ -611,7 +609,14 @@ interface BlockEntry {
   readonly diff: Diff;
 }
 
-function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boolean, path: Path): Diff {
+function blockDiff(
+  body: SchemaBody,
+  before: Value,
+  after: Value,
+  replace: boolean,
+  path: Path,
+  replacePaths: readonly Path[],
+): Diff {
   const b = plain(before);
   const a = plain(after);
   let action = defaultIterationAction(b, a);
@@ -621,7 +626,7 @@ function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boole
   )) {
     const bv = childOf(b, name, spec.type);
     const av = childOf(a, name, spec.type);
-    const d = diffAttribute(spec, bv, av, true, [...path, attributeStep(name)]);
+    const d = diffAttribute(spec, bv, av, true, [...path, attributeStep(name)], replacePaths);
     const bp = plain(bv);
     const ap = plain(av);
     const emptyString = (v: Value): boolean =>
@@ -635,7 +640,7 @@ function blockDiff(body: SchemaBody, before: Value, after: Value, replace: boole
   for (const [name, spec] of Object.entries(body.blocks).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
     const bv = plain(childOf(b, name, spec.type));
     const av = plain(childOf(a, name, spec.type));
-    for (const entry of nestedBlockDiffs(name, spec, bv, av, [...path, attributeStep(name)])) {
+    for (const entry of nestedBlockDiffs(name, spec, bv, av, [...path, attributeStep(name)], replacePaths)) {
       blocks.push(entry);
       action = compareActions(action, entry.diff.action);
     }
@@ -678,23 +683,19 @@ function nestedBlockDiffs(
   before: Value,
   after: Value,
   path: Path,
+  replacePaths: readonly Path[],
 ): BlockEntry[] {
-  const replace = isReplacePath(path);
+  const replace = isReplacePath(path, replacePaths);
+  const element = (b: Value, a: Value, elementPath: Path): Diff =>
+    blockDiff(spec, b, a, replace || isReplacePath(elementPath, replacePaths), elementPath, replacePaths);
   if (!after.isKnown()) {
-    return [
-      {
-        name,
-        label: "",
-        diff: unknownDiff(before, replace, (bv) => blockDiff(spec, bv, nullLike(bv), false, path)),
-      },
-    ];
+    return [{ name, label: "", diff: unknownDiff(before, replace, (bv) => element(bv, nullLike(bv), path)) }];
   }
   switch (spec.nesting) {
     case "single":
-    case "group": {
+    case "group":
       if (isAbsent(before) && isAbsent(after)) return [];
-      return [{ name, label: "", diff: blockDiff(spec, before, after, replace, path) }];
-    }
+      return [{ name, label: "", diff: element(before, after, path) }];
     case "map": {
       const bm: ReadonlyMap<string, Value> = !isAbsent(before) ? before.entries() : new Map();
       const am: ReadonlyMap<string, Value> = !isAbsent(after) ? after.entries() : new Map();
@@ -702,65 +703,55 @@ function nestedBlockDiffs(
       return keys.map((k) => {
         const b = bm.get(k);
         const a = am.get(k);
+        const elementPath = [...path, indexStep(stringVal(k))];
         return {
           name,
           label: ` ${goQuote(k)}`,
-          diff: blockDiff(spec, b ?? nullLike(a as Value), a ?? nullLike(b as Value), replace, path),
+          diff: element(b ?? nullLike(a as Value), a ?? nullLike(b as Value), elementPath),
         };
       });
     }
-    case "set": {
-      const d = setDiff(before, after, replace, (b, a) => blockDiff(spec, b, a, false, path), true);
-      return collectEntries(name, spec, before, after, d, path, "set");
-    }
-    default:
-      return collectEntries(name, spec, before, after, undefined, path, "list");
-  }
-}
-
-function collectEntries(
-  name: string,
-  spec: BlockSpec,
-  before: Value,
-  after: Value,
-  _d: Diff | undefined,
-  path: Path,
-  mode: "list" | "set",
-): BlockEntry[] {
-  const replace = isReplacePath(path);
-  const bs = elementsOrEmpty(before);
-  const as = elementsOrEmpty(after);
-  const out: BlockEntry[] = [];
-  const push = (b: Value | undefined, a: Value | undefined): void => {
-    out.push({
-      name,
-      label: "",
-      diff: blockDiff(spec, b ?? nullLike(a as Value), a ?? nullLike(b as Value), replace, path),
-    });
-  };
-  if (mode === "list") {
-    processSlice(
-      bs,
-      as,
-      (x, y) => rawEquals(x, y),
-      (bi, ai) => push(bi === undefined ? undefined : bs[bi], ai === undefined ? undefined : as[ai]),
-      () => true,
-    );
-    return out;
-  }
-  const matched = new Set<number>();
-  for (const b of bs) {
-    const j = as.findIndex((a, i) => !matched.has(i) && a.isWhollyKnown() && rawEquals(a, b));
-    if (j < 0) push(b, undefined);
-    else {
-      matched.add(j);
-      push(b, as[j]);
+    default: {
+      const bs = elementsOrEmpty(before);
+      const as = elementsOrEmpty(after);
+      const out: BlockEntry[] = [];
+      const push = (bi: number | undefined, ai: number | undefined): void => {
+        const b = bi === undefined ? undefined : bs[bi];
+        const a = ai === undefined ? undefined : as[ai];
+        // List elements are addressed by index; a set element cannot be named by a replace path.
+        const elementPath = spec.nesting === "list" ? [...path, indexStep(numberVal(ai ?? bi ?? 0))] : path;
+        out.push({
+          name,
+          label: "",
+          diff: element(b ?? nullLike(a as Value), a ?? nullLike(b as Value), elementPath),
+        });
+      };
+      if (spec.nesting === "list") {
+        processSlice(
+          bs,
+          as,
+          (x, y) => rawEquals(x, y),
+          push,
+          () => true,
+        );
+        return out;
+      }
+      // Sets: pair equal elements, then the removed ones, then the added ones (processSet).
+      const matched = new Set<number>();
+      bs.forEach((b, bi) => {
+        const j = as.findIndex((a, i) => !matched.has(i) && a.isWhollyKnown() && rawEquals(a, b));
+        if (j < 0) push(bi, undefined);
+        else {
+          matched.add(j);
+          push(bi, j);
+        }
+      });
+      as.forEach((_a, j) => {
+        if (!matched.has(j)) push(undefined, j);
+      });
+      return out;
     }
   }
-  as.forEach((a, j) => {
-    if (!matched.has(j)) push(undefined, a);
-  });
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -846,13 +837,8 @@ export function renderPlan(
               ? "is tainted, so must be replaced"
               : "must be replaced";
   }
-  const saved = currentCtx;
-  currentCtx = { replacePaths: action === "replace" ? requiresReplace : [] };
-  try {
-    const diff = blockDiff(schema, prior, planned, false, []);
-    const sym = action === "replace" ? "-/+" : symbol(action);
-    return `  # ${address} ${comment}\n${sym} ${mode} ${goQuote(type)} ${goQuote(name)} ${diff.render(0, BASE_OPTS)}\n`;
-  } finally {
-    currentCtx = saved;
-  }
+  const replacePaths = action === "replace" ? requiresReplace : [];
+  const diff = blockDiff(schema, prior, planned, false, [], replacePaths);
+  const sym = action === "replace" ? "-/+" : symbol(action);
+  return `  # ${address} ${comment}\n${sym} ${mode} ${goQuote(type)} ${goQuote(name)} ${diff.render(0, BASE_OPTS)}\n`;
 }

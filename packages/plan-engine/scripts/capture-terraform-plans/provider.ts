@@ -46,7 +46,10 @@ const schema = resourceSchema({
   },
   blocks: {
     network_interface: block.list({
-      attributes: { subnet: attr.string({ required: true }), ip: attr.string({ computed: true }) },
+      attributes: {
+        subnet: attr.string({ required: true, planModifiers: [requiresReplace()] }),
+        ip: attr.string({ computed: true }),
+      },
     }),
     rule: block.set({ attributes: { port: attr.number({ required: true }) } }),
     timeouts: block.single({ attributes: { create: attr.string({ optional: true }) } }),

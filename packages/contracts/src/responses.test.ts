@@ -323,6 +323,25 @@ describe("seed 000: apply", () => {
     });
   });
 
+  it("with the provider's own errors, a partial state is not compared with the plan", () => {
+    const partial = srv({
+      id: S("srv-1"),
+      port: numberVal(81),
+      all: listValEmpty(nicT),
+      nics: listValEmpty(nicT),
+    });
+    expect(checkApplyResult(server, { planned, newState: partial, providerReportedErrors: true })).toEqual(
+      [],
+    );
+    expect(checkApplyResult(server, { planned, newState: partial }).length).toBeGreaterThan(0);
+    const unknown = srv({ id: unknownVal(str), all: listValEmpty(nicT) });
+    expect(
+      checkApplyResult(server, { planned, newState: unknown, providerReportedErrors: true }).map(
+        (x) => x.rule,
+      ),
+    ).toEqual([ContractRule.unknownValue]);
+  });
+
   it("no value at all, null after create, non-null after delete", () => {
     expect(checkApplyResult(server, { planned, newState: undefined }).map((x) => x.rule)).toEqual([
       ContractRule.nilValue,

@@ -121,6 +121,11 @@ export interface ApplyResultInput {
   readonly newState: Value | undefined;
   /** The planned action (default: `Delete` when `planned` is null, else `Update`). */
   readonly action?: PlanAction;
+  /**
+   * Whether the provider also returned error diagnostics (a partial state). Core then skips the
+   * compatibility and null/non-null checks, since the errors usually explain the difference.
+   */
+  readonly providerReportedErrors?: boolean;
 }
 
 /**
@@ -129,7 +134,9 @@ export interface ApplyResultInput {
  * @remarks In order, each stopping the check: a missing value (`invalid nil value after
  * apply`); type conformance; write-only attributes null; no unknown value anywhere (one
  * violation per unknown); for anything but `Delete`, {@link assertObjectCompatible} against the
- * plan; finally a `Delete` must return null and anything else non-null. Stage `apply`.
+ * plan; finally a `Delete` must return null and anything else non-null. The last two are
+ * skipped when the provider reported errors itself (`providerReportedErrors`), as core does.
+ * Stage `apply`.
  * @category guards
  */
 export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Violation[] {
@@ -150,6 +157,7 @@ export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Vi
     "the provider still indicated an unknown value after apply",
   );
   if (unknowns.length > 0) return unknowns;
+  if (input.providerReportedErrors === true) return [];
   if (action !== "Delete") {
     const compat = assertObjectCompatible(schema, planned, newState, "apply");
     if (compat.length > 0) return compat;

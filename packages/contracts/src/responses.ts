@@ -145,6 +145,8 @@ export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Vi
   const odd = inputViolations(schema, "apply", { "planned state": planned });
   if (odd.length > 0) return odd;
   if (newState === undefined) {
+    // With errors of its own the provider may return nothing; core then keeps the prior state.
+    if (input.providerReportedErrors === true) return [];
     return [violation("apply", ContractRule.nilValue, [], "invalid nil value after apply")];
   }
   const conformance = checkConformance(schema, newState, "apply");

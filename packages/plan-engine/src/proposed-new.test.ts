@@ -1,4 +1,4 @@
-import { dynamicType, mapVal, nullVal, stringType, tupleVal } from "@tfkit/cty-values";
+import { dynamicType, mapVal, nullVal, stringType, tupleVal, unknownVal } from "@tfkit/cty-values";
 import { attr, block, resourceSchema } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { emptySet, expectValue, list, n, NS, nul, obj, ot, s, set, US } from "./internal/test-helpers.js";
@@ -397,6 +397,64 @@ describe("plannedDataResourceObject", () => {
     expectValue(
       plannedDataResourceObject(sch, obj({ name: s("a"), id: NS, oc: s("set") })),
       obj({ name: s("a"), id: US, oc: s("set") }),
+    );
+  });
+});
+
+describe("proposedNew: unknown config values", () => {
+  const sch = resourceSchema({
+    attributes: {
+      items: attr.listNested(
+        { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+        { optional: true },
+      ),
+    },
+    blocks: {
+      b: block.list({
+        attributes: { x: attr.string({ optional: true }), id: attr.string({ computed: true }) },
+      }),
+    },
+  });
+  const IT = sch.attributes.items.type;
+  const BT = sch.blocks.b.type;
+
+  it("a wholly unknown nested attribute or dynamic block stays unknown", () => {
+    const prior = obj({
+      items: list(obj({ a: s("1"), c: s("c1") })),
+      b: list(obj({ x: s("1"), id: s("i1") })),
+    });
+    const config = obj({ items: unknownVal(IT), b: unknownVal(BT) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+
+  it("an unknown element of a list nested attribute becomes an object of unknowns when a prior element exists", () => {
+    const ET = sch.attributes.items.objectType;
+    const prior = obj({
+      items: list(obj({ a: s("1"), c: s("c1") })),
+      b: list(obj({ x: s("1"), id: s("i1") })),
+    });
+    const config = obj({ items: list(unknownVal(ET)), b: list(obj({ x: s("1"), id: NS })) });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({ items: list(obj({ a: US, c: US })), b: list(obj({ x: s("1"), id: s("i1") })) }),
+    );
+  });
+});
+
+describe("proposedNew: map blocks with dynamic attributes are objects", () => {
+  it("correlated by key and returned as an object", () => {
+    const sch = resourceSchema({
+      blocks: {
+        m: block.map({
+          attributes: { d: attr.dynamic({ optional: true }), id: attr.string({ computed: true }) },
+        }),
+      },
+    });
+    const prior = obj({ m: obj({ k: obj({ d: s("x"), id: s("i") }) }) });
+    const config = obj({ m: obj({ k: obj({ d: n(1), id: NS }), j: obj({ d: s("y"), id: NS }) }) });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({ m: obj({ k: obj({ d: n(1), id: s("i") }), j: obj({ d: s("y"), id: NS }) }) }),
     );
   });
 });

@@ -120,8 +120,10 @@ function own<T>(record: Readonly<Record<number, T>> | undefined, version: number
  *   still decode);
  * - no snapshot may exist for a newer version than the schema's (versions never go down);
  * - when upgraders or steps are given: every older snapshot version must have a way up (a
- *   direct upgrader, or chain steps that reach one), and each upgrader's `priorSchema` (and each
- *   step's `targetSchema`) must have the shape of the committed snapshot of its version.
+ *   direct upgrader, or chain steps that reach one), each upgrader's `priorSchema` (and each
+ *   step's `targetSchema`) must have the shape of the committed snapshot of its version, and no
+ *   upgrader may be keyed at or above the current version (it would never run; the Go
+ *   framework's issue #113).
  * With `update`, missing snapshots are written. Beyond the Go framework, where nothing catches a
  * schema change without a version bump until users' plans fail.
  * @example
@@ -194,6 +196,20 @@ export function checkSchemaSnapshots(options: CheckSchemaSnapshotsOptions): Chec
     }
 
     if (resource.upgraders === undefined && resource.steps === undefined) continue;
+    for (const [what, record] of [
+      ["upgrader", resource.upgraders],
+      ["chain step", resource.steps],
+    ] as const) {
+      for (const key of Object.keys(record ?? {})) {
+        const v = Number(key);
+        if (v < current) continue;
+        problems.push(
+          v === current
+            ? `${typeName}: the ${what} keyed ${v} never runs: ${v} is the current schema version, and state stored at the current version is decoded with the current schema. Remove it, or bump the schema version.`
+            : `${typeName}: the ${what} keyed ${v} never runs: ${v} is above the current schema version ${current}.`,
+        );
+      }
+    }
     for (const v of versions.filter((v) => v < current)) {
       // Follow direct upgraders and chain steps from every version that has stored state.
       let at = v;

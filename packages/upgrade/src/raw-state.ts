@@ -1,4 +1,4 @@
-import { CtyError, fromJson, type Type, type Value } from "@tfkit/cty-values";
+import { CtyError, fromJson, isCtyError, type Type, type Value } from "@tfkit/cty-values";
 import { fromFlatmap } from "./flatmap.js";
 import { JsonTreeSyntaxError, parseJsonTree, writeJsonTree } from "./internal/json-tree.js";
 import { pruneUndefinedAttributes } from "./internal/prune.js";
@@ -67,6 +67,13 @@ function jsonText(json: Uint8Array | string): string {
  */
 export function decodeStateJson(json: Uint8Array | string, type: Type): Value {
   const text = jsonText(json);
+  // Fast path: state written with this very type decodes strictly. Only an attribute the type
+  // lacks needs pruning; any other error is the one the pruned decode would report first too.
+  try {
+    return fromJson(text, type);
+  } catch (err) {
+    if (!isCtyError(err) || !err.rawMessage.startsWith("unsupported attribute")) throw err;
+  }
   let tree: ReturnType<typeof parseJsonTree>;
   try {
     tree = parseJsonTree(text);

@@ -278,4 +278,20 @@ describe("checkSchemaSnapshots", () => {
       checkSchemaSnapshots({ resources: { demo: v0, demo_thing: v1 }, snapshotDir: dir }),
     ).not.toThrow();
   });
+
+  it("fails on upgraders that can never run", () => {
+    writeFileSync(join(dir, "demo_thing.v1.json"), snapshotSchema(v1));
+    const keep = rawJsonUpgrader((json) => json);
+    expect(
+      problemsOf(() =>
+        checkSchemaSnapshots({
+          resources: { demo_thing: { schema: v1, upgraders: { 0: keep, 1: keep }, steps: { 2: keep } } },
+          snapshotDir: dir,
+        }),
+      ),
+    ).toEqual([
+      "demo_thing: the upgrader keyed 1 never runs: 1 is the current schema version, and state stored at the current version is decoded with the current schema. Remove it, or bump the schema version.",
+      "demo_thing: the chain step keyed 2 never runs: 2 is above the current schema version 1.",
+    ]);
+  });
 });

@@ -153,13 +153,14 @@ export type UpgradeSteps = Readonly<Record<number, UpgradeStep>>;
  * Defines an upgrader that reads the stored state with the schema it was written with.
  *
  * @remarks The Go framework's `StateUpgrader{PriorSchema: …}`. Typing helper: the prior state's
- * model is `State<P>` and the result must be the current schema's `State<S>` (or a value).
+ * model is `State<P>` and the result must be the current schema's `State<S>` (or a value); inside
+ * a `StateUpgraders<S>` both are inferred, elsewhere pass them as type arguments.
  * @example
  * ```ts
  * const v0 = resourceSchema({ attributes: { id: attr.string({ computed: true }), enabled: attr.bool({ optional: true }) } });
  * const v1 = resourceSchema({ version: 1, attributes: { id: attr.string({ computed: true }), enabled: attr.string({ optional: true }) } });
  * const upgraders: StateUpgraders<typeof v1> = {
- *   0: priorSchemaUpgrader<typeof v0, typeof v1>({
+ *   0: priorSchemaUpgrader({
  *     priorSchema: v0,
  *     upgrade: ({ model }) => ({ id: model.id, enabled: model.enabled === null ? null : String(model.enabled) }),
  *   }),

@@ -13,7 +13,11 @@ describe("modifyPlan", () => {
         seen.push({ action: req.action, config: req.config?.name, prior: req.prior?.name ?? null });
         if (req.planned === null) return undefined;
         if (req.prior !== null && req.prior.name !== req.planned.name) ctx.requiresReplace(["name"]);
-        return { ...req.planned, size: req.planned.name.startsWith("big") ? 8 : req.planned.size };
+        return {
+          ...req.planned,
+          size:
+            typeof req.planned.name === "string" && req.planned.name.startsWith("big") ? 8 : req.planned.size,
+        };
       },
       create: (plan) => ({
         ...plan,

@@ -24,6 +24,7 @@ export {
   importStatePassthroughId,
   type ModifyPlanRequest,
   type MoveStateRequest,
+  moveStateFrom,
   type ResourceDefinition,
   type ResourceType,
   type StateMover,

@@ -120,6 +120,34 @@ export interface StateMover<S extends Schema, P extends Schema | undefined = Sch
 }
 
 /**
+ * A state mover that reads the source state through the source resource's schema.
+ *
+ * @remarks Infers the source model from `sourceSchema`, so `move` gets a typed `State` of the
+ * source; the target type comes from the resource it is listed in.
+ * @example
+ * ```ts
+ * moveState: [moveStateFrom(legacySchema, (old) => ({ id: old.id, enabled: old.label }), { sourceTypeName: "legacy_thing" })]
+ * ```
+ * @category constructors
+ */
+export function moveStateFrom<P extends Schema, S extends Schema = Schema>(
+  sourceSchema: P,
+  move: (
+    source: State<P>,
+    request: MoveStateRequest<P>,
+    ctx: ResourceContext,
+  ) => MaybePromise<State<S> | undefined>,
+  options: { readonly sourceTypeName?: string } = {},
+): StateMover<S, P> {
+  return Object.freeze({
+    ...(options.sourceTypeName === undefined ? {} : { sourceTypeName: options.sourceTypeName }),
+    sourceSchema,
+    move: (request: MoveStateRequest<P>, ctx: ResourceContext) =>
+      move(request.state as State<P>, request, ctx),
+  });
+}
+
+/**
  * Upgraders of stored state from older schema versions, run by `@tfkit/upgrade`.
  * @category models
  */

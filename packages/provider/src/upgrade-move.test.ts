@@ -4,7 +4,7 @@ import { priorSchemaUpgrader, rawJsonUpgrader, upgradeStep } from "@tfkit/upgrad
 import { describe, expect, it } from "vitest";
 import { call, decode, noBytes } from "../test/support.js";
 import { defineProvider } from "./provider.js";
-import { defineResource } from "./resource.js";
+import { defineResource, moveStateFrom } from "./resource.js";
 
 const v0 = resourceSchema({
   attributes: { id: attr.string({ computed: true }), enabled: attr.bool({ optional: true }) },
@@ -146,11 +146,9 @@ describe("moveResourceState", () => {
     schema: v1,
     ...crud,
     moveState: [
-      {
+      moveStateFrom(source, (old) => ({ id: old.id, enabled: old.label }), {
         sourceTypeName: "legacy_thing",
-        sourceSchema: source,
-        move: (req) => ({ id: req.state.id, enabled: req.state.label }),
-      },
+      }),
     ],
   });
   const provider = defineProvider({ metadata: { typeName: "demo" }, resources: [target] });

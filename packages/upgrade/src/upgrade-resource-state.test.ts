@@ -17,6 +17,7 @@ import {
   type Value,
 } from "@tfkit/cty-values";
 import { attr, block, resourceSchema, type State, t } from "@tfkit/schema";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FLATMAP_UNKNOWN } from "./flatmap.js";
 import {
@@ -777,5 +778,51 @@ describe("write-only attributes", () => {
       upgraders: { 0: rawJsonUpgrader(() => ({ id: "x", password: null, login: [{ token: null }] })) },
     });
     expect(result.diagnostics).toEqual([]);
+  });
+});
+
+describe("property: the three ways agree", () => {
+  it("prior schema, raw JSON and a one-step chain give the same state for any v0 state", async () => {
+    const stored = fc.record({
+      id: fc.string(),
+      optional_attribute: fc.option(fc.boolean(), { nil: null }),
+      required_attribute: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(stored, async (state) => {
+        const json = JSON.stringify(state);
+        const prior = await upgradeResourceState({
+          schema: v1,
+          version: 0,
+          rawState: { json },
+          upgraders: priorSchemaApproach,
+        });
+        const raw = await upgradeResourceState({
+          schema: v1,
+          version: 0,
+          rawState: { json },
+          upgraders: rawJsonApproach,
+        });
+        const chained = await upgradeResourceState({
+          schema: v1,
+          version: 0,
+          rawState: { json },
+          steps: { 0: { ...(priorSchemaApproach[0] as UpgradeSteps[0]), targetSchema: v1 } },
+        });
+        const expected = objectVal({
+          id: stringVal(state.id),
+          optional_attribute:
+            state.optional_attribute === null
+              ? nullVal(stringType)
+              : stringVal(String(state.optional_attribute)),
+          required_attribute: stringVal(String(state.required_attribute)),
+        });
+        for (const r of [prior, raw, chained]) {
+          expect(r.diagnostics).toEqual([]);
+          expect(rawEquals(r.upgradedState as Value, expected)).toBe(true);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -154,6 +154,21 @@ describe("private state", () => {
     expect(new TextDecoder().decode(p.plannedPrivate)).toBe('{"etag":"v2"}');
   });
 
+  it("ctx.private follows setPrivate within a hook", async () => {
+    const seen: unknown[] = [];
+    const { plan, apply } = await setup({
+      create: (plan, ctx) => {
+        seen.push(ctx.private);
+        ctx.setPrivate({ step: 1 });
+        seen.push(ctx.private);
+        return { ...plan, id: "x", size: 1, password: null };
+      },
+    });
+    const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
+    await apply(nullVal(T), planned, config("a"));
+    expect(seen).toEqual([undefined, { step: 1 }]);
+  });
+
   it("private bytes that are not JSON are an error diagnostic", async () => {
     const { provider, plan, apply } = await setup();
     const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);

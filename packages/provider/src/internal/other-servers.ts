@@ -141,7 +141,7 @@ function ephemeralContext(
   priv: { value: unknown },
   renew: { at: Date | undefined },
 ): EphemeralContext {
-  const ctx = baseContext(rt, typeName, call, diagnostics, priv) as unknown as EphemeralContext & object;
+  const ctx = baseContext(rt, typeName, call, diagnostics, priv) as unknown as EphemeralContext;
   Object.defineProperty(ctx, "renewAt", {
     value: (when: Date) => {
       renew.at = when;

@@ -31,6 +31,7 @@ import {
 import {
   type Diagnostic,
   emptyValue,
+  type PathInput,
   fromModel,
   type Schema,
   type SchemaBody,
@@ -67,8 +68,11 @@ function resourceContext(
   signal: AbortSignal,
   diagnostics: Diagnostics,
   priv: { value: unknown },
+  extra: object = {},
 ): ResourceContext {
+  // Plain properties of `extra` first; the getters below must stay getters (never spread them).
   const ctx = {
+    ...extra,
     typeName: res.typeName,
     signal,
     logger: call.logger.with({ tf_resource_type: res.typeName }),
@@ -191,14 +195,12 @@ export async function planResource(
         prior: c.prior.isNull() ? null : toModel(schema, c.prior, "state"),
         planned: plannedModel,
       } as const;
-      const ctx: ModifyPlanContext = {
-        ...resourceContext(rt, res, call, call.signal, diagnostics, priv),
-        requiresReplace(path) {
+      const ctx = resourceContext(rt, res, call, call.signal, diagnostics, priv, {
+        requiresReplace(path: PathInput) {
           replace.push(toPath(path));
         },
         values: { config: c.config, prior: c.prior, planned: c.planned },
-      };
-      Object.defineProperty(ctx, "client", { get: () => rt.client() });
+      }) as ModifyPlanContext;
       const returned = (await def.modifyPlan.call(def, request as never, ctx)) as Model | undefined | null;
       if (returned !== undefined && returned !== null) {
         try {
@@ -342,14 +344,10 @@ export async function applyResource(
   let partial: Value | undefined;
   const fallback = action === "create" ? unknownsToNull(planned) : prior;
   const ctx = (signal: AbortSignal): ApplyContext<Schema> =>
-    ({
-      ...resourceContext(rt, res, call, signal, diagnostics, priv),
-      get client(): unknown {
-        return rt.client();
-      },
+    resourceContext(rt, res, call, signal, diagnostics, priv, {
       writeOnly: writeOnlyValues(schema, config),
-      setPartialState(state) {
-        partial = overlay(schema, fallback, state as Model, hook, res.typeName, diagnostics);
+      setPartialState(state: Model) {
+        partial = overlay(schema, fallback, state, hook, res.typeName, diagnostics);
       },
     }) as ApplyContext<Schema>;
   const timeout = timeoutOf(action === "create" ? def.timeouts?.create : def.timeouts?.update);

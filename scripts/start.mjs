@@ -85,13 +85,24 @@ function terraform(...args) {
 
 try {
   writeFileSync(join(work, "main.tf"), mainTf(3));
-  const ok =
-    terraform("plan", "-input=false") &&
-    terraform("apply", "-input=false", "-auto-approve") &&
-    terraform("plan", "-input=false", "-detailed-exitcode") &&
-    (writeFileSync(join(work, "main.tf"), mainTf(5)), terraform("apply", "-input=false", "-auto-approve")) &&
-    terraform("destroy", "-input=false", "-auto-approve");
-  console.log(ok ? "\nMain job done: plan, apply, no-op plan, in-place update and destroy under real terraform." : "");
+  const steps = [
+    ["plan", "-input=false"],
+    ["apply", "-input=false", "-auto-approve"],
+    // -detailed-exitcode: exit 2 (a failure here) if the re-plan after apply is not empty.
+    ["plan", "-input=false", "-detailed-exitcode"],
+    () => writeFileSync(join(work, "main.tf"), mainTf(5)),
+    ["apply", "-input=false", "-auto-approve"],
+    ["destroy", "-input=false", "-auto-approve"],
+  ];
+  let ok = true;
+  for (const step of steps) {
+    if (typeof step === "function") step();
+    else if (!terraform(...step)) {
+      ok = false;
+      break;
+    }
+  }
+  if (ok) console.log("\nMain job done: plan, apply, no-op plan, in-place update and destroy under real terraform.");
 } finally {
   rmSync(work, { recursive: true, force: true });
   rmSync(pluginDir, { recursive: true, force: true });

@@ -71,7 +71,6 @@ export function isCtyError(u: unknown): u is CtyError {
   return typeof u === "object" && u !== null && (u as Record<symbol, unknown>)[BRAND] === true;
 }
 
-
 /**
  * Same rendering as path.ts `formatPath`. Kept here so errors.ts imports no module that loads
  * value.ts: type.ts imports errors.ts, and a path from here to value.ts would run value.ts's

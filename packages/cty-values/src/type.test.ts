@@ -14,12 +14,13 @@ import { objectVal, stringVal } from "./value.js";
 
 describe("objectType", () => {
   it("accepts attribute names that are Object.prototype members", () => {
-    const t = objectType({ ["__proto__"]: stringType, constructor: numberType });
-    expect(Object.keys(t.attributeTypes).sort()).toEqual(["__proto__", "constructor"]);
-    expect(t.attributeTypes["__proto__"]).toBe(stringType);
-    const v = objectVal(new Map([["__proto__", stringVal("x")]]));
-    expect(v.getAttr("__proto__").asString()).toBe("x");
-    expect(Object.keys(v.type.kind === "object" ? v.type.attributeTypes : {})).toEqual(["__proto__"]);
+    const proto = "__proto__";
+    const t = objectType({ [proto]: stringType, constructor: numberType });
+    expect(Object.keys(t.attributeTypes).sort()).toEqual([proto, "constructor"]);
+    expect(t.attributeTypes[proto]).toBe(stringType);
+    const v = objectVal(new Map([[proto, stringVal("x")]]));
+    expect(v.getAttr(proto).asString()).toBe("x");
+    expect(Object.keys(v.type.kind === "object" ? v.type.attributeTypes : {})).toEqual([proto]);
   });
 
   it("normalizes names to NFC and checks optional names", () => {

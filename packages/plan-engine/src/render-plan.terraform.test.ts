@@ -82,6 +82,11 @@ describe("renderPlan matches terraform 1.11.4", () => {
       "replace-mixed",
       "update-mixed",
       "replace-in-list-block",
+      "json-create",
+      "json-update",
+      "json-whitespace",
+      "json-to-text",
+      "json-delete",
     ]);
   });
 

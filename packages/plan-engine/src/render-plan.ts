@@ -3,6 +3,7 @@ import {
   attributeStep,
   indexStep,
   numberVal,
+  stringType,
   stringVal,
   type CtyNumber,
   equals,
@@ -15,6 +16,13 @@ import {
 import type { AnyAttributeSpec, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf } from "./internal/correlate.js";
 import { goQuote } from "./internal/go-format.js";
+import {
+  decodeJsonPrefix,
+  type JsonKind,
+  type JsonValue,
+  jsonEqual,
+  jsonKind,
+} from "./internal/json-text.js";
 import type { PlanAction } from "./plan-resource-change.js";
 import { planAction } from "./plan-resource-change.js";
 
@@ -172,6 +180,17 @@ function renderPrimitive(v: Value): string {
   }
 }
 
+/** terraform's `evaluatePrimitiveString`: JSON text (starting with `{` or `[`), multi-line, or plain. */
+function evaluateString(v: Value): { readonly json?: JsonValue; readonly multiline: boolean } {
+  if (v.isNull()) return { multiline: false };
+  const text = v.asString();
+  if (text.startsWith("{") || text.startsWith("[")) {
+    const json = decodeJsonPrefix(text);
+    if (json !== undefined) return { json, multiline: false };
+  }
+  return { multiline: text.includes("\n") };
+}
+
 function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
   const action = primitiveAction(before, after);
   return {
@@ -180,21 +199,58 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
     render: (indent, opts) => {
       const isString =
         (before.type.kind === "string" || after.type.kind === "string") && before.type.kind !== "number";
-      const multi = (v: Value): boolean => isString && !v.isNull() && v.asString().includes("\n");
+      if (!isString) {
+        switch (action) {
+          case "create":
+          case "noop":
+            return `${renderPrimitive(action === "noop" ? before : after)}${forces(replace, opts)}`;
+          case "delete":
+            return `${renderPrimitive(before)}${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
+          default:
+            return `${renderPrimitive(before)} -> ${renderPrimitive(after)}${forces(replace, opts)}`;
+        }
+      }
       // terraform trims surrounding whitespace of multi-line strings (strings.TrimSpace).
       const linesOf = (v: Value): string[] => (v.isNull() ? [] : v.asString().trim().split("\n"));
       switch (action) {
         case "create":
-        case "noop":
-          if (multi(after)) return heredoc(linesOf(after), "noop", indent, replace, opts, action);
+        case "noop": {
+          const a = evaluateString(after);
+          if (a.json !== undefined) {
+            return jsonStringDiff(
+              action,
+              replace,
+              indent,
+              opts,
+              action === "noop" ? a.json : undefined,
+              a.json,
+            );
+          }
+          if (a.multiline) return heredoc(linesOf(after), "noop", indent, replace, opts, action);
           return `${renderPrimitive(action === "noop" ? before : after)}${forces(replace, opts)}`;
-        case "delete":
-          if (multi(before)) return heredoc(linesOf(before), "noop", indent, replace, opts, action);
+        }
+        case "delete": {
+          const b = evaluateString(before);
+          if (b.json !== undefined) return jsonStringDiff(action, replace, indent, opts, b.json, undefined);
+          if (b.multiline) return heredoc(linesOf(before), "noop", indent, replace, opts, action);
           return `${renderPrimitive(before)}${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
-        default:
-          if (multi(before) || multi(after)) {
-            const bl = multi(before) ? linesOf(before) : before.isNull() ? [] : [before.asString()];
-            const al = multi(after) ? linesOf(after) : after.isNull() ? [] : [after.asString()];
+        }
+        default: {
+          const b = evaluateString(before);
+          const a = evaluateString(after);
+          if (b.json !== undefined && a.json !== undefined) {
+            return jsonStringDiff(action, replace, indent, opts, b.json, a.json);
+          }
+          if (b.json !== undefined || a.json !== undefined) {
+            // One side JSON, the other not: rendered as a type change (no replacement note).
+            const typeOpts: Opts = { ...opts, overrideNullSuffix: true };
+            const del = primitiveDiff(before, nullVal(before.type), false).render(indent, typeOpts);
+            const add = primitiveDiff(nullVal(after.type), after, false).render(indent, typeOpts);
+            return `${del} -> ${add}`;
+          }
+          if (b.multiline || a.multiline) {
+            const bl = b.multiline ? linesOf(before) : [before.asString()];
+            const al = a.multiline ? linesOf(after) : [after.asString()];
             const lines: string[] = [];
             processSlice(
               bl,
@@ -209,6 +265,151 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
             return `<<-EOT${forces(replace, opts)}\n${lines.join("\n")}\n${ind(indent)}${symbol("noop")} EOT${nullSuffix(opts.overrideNullSuffix, action)}`;
           }
           return `${renderPrimitive(before)} -> ${renderPrimitive(after)}${forces(replace, opts)}`;
+        }
+      }
+    },
+  };
+}
+
+/** terraform's `renderStringDiffAsJson`: a JSON string shown as `jsonencode(...)`. */
+function jsonStringDiff(
+  action: Action,
+  replace: boolean,
+  indent: number,
+  opts: Opts,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+): string {
+  const diff = jsonDiff(before, after);
+  let shown: Action = action;
+  let whitespace = "";
+  let replaceNote = "";
+  let jsonOpts = opts;
+  if (diff.action === "noop" && action === "update") {
+    // Only whitespace changed: say so, and show the whole value.
+    whitespace = replace ? " # whitespace changes force replacement" : " # whitespace changes";
+    jsonOpts = { ...opts, showUnchangedChildren: true };
+    shown = "noop";
+  } else {
+    replaceNote = forces(replace, opts);
+  }
+  // The `-> null` of a deleted value goes after `jsonencode(...)`, not inside it.
+  const rendered = diff.render(indent + 1, { ...jsonOpts, overrideNullSuffix: true });
+  const deleted = nullSuffix(opts.overrideNullSuffix, action);
+  // JSON diffs never show + or - themselves; an update keeps its ~.
+  if (action === "create" || action === "delete") shown = "noop";
+  if (rendered.includes("\n")) {
+    return `jsonencode(${whitespace}\n${ind(indent + 1)}${symbol(shown)} ${rendered}${replaceNote}\n${ind(indent + 1)})${deleted}`;
+  }
+  return `jsonencode(${rendered})${deleted}${whitespace}${replaceNote}`;
+}
+
+/** terraform's jsondiff `Transform` over decoded JSON (`undefined` = missing, `null` = JSON null). */
+function jsonDiff(before: JsonValue | undefined, after: JsonValue | undefined): Diff {
+  const bk = jsonKind(before);
+  const ak = jsonKind(after);
+  const created = before === undefined;
+  const deleted = after === undefined;
+  if (bk === ak || created || deleted) return jsonUpdate(before, after, bk === "null" ? ak : bk);
+  const del = jsonUpdate(before, undefined, bk);
+  const add = jsonUpdate(undefined, after, ak);
+  return {
+    action: "update",
+    replace: false,
+    render: (indent, opts) => {
+      const o: Opts = { ...opts, overrideNullSuffix: true };
+      return `${del.render(indent, o)} -> ${add.render(indent, o)}`;
+    },
+  };
+}
+
+function jsonUpdate(before: JsonValue | undefined, after: JsonValue | undefined, kind: JsonKind): Diff {
+  if (kind === "array") {
+    const bs = (before ?? undefined) as readonly JsonValue[] | undefined;
+    const as = (after ?? undefined) as readonly JsonValue[] | undefined;
+    let action: Action =
+      bs !== undefined && as === undefined
+        ? "delete"
+        : bs === undefined && as !== undefined
+          ? "create"
+          : "noop";
+    const elements: Diff[] = [];
+    processSlice(
+      bs ?? [],
+      as ?? [],
+      jsonEqual,
+      (bi, ai) => {
+        const d = jsonDiff(bi === undefined ? undefined : bs?.[bi], ai === undefined ? undefined : as?.[ai]);
+        elements.push(d);
+        action = compareActions(action, d.action);
+      },
+      (v) => jsonKind(v) === "object",
+    );
+    return {
+      action,
+      replace: false,
+      render: (indent, opts) => renderList(elements, action, false, true, indent, opts),
+    };
+  }
+  if (kind === "object") {
+    const bm = (before ?? undefined) as ReadonlyMap<string, JsonValue> | undefined;
+    const am = (after ?? undefined) as ReadonlyMap<string, JsonValue> | undefined;
+    let action: Action =
+      bm !== undefined && am === undefined
+        ? "delete"
+        : bm === undefined && am !== undefined
+          ? "create"
+          : "noop";
+    const diffs = new Map<string, Diff>();
+    for (const k of new Set([...(bm?.keys() ?? []), ...(am?.keys() ?? [])])) {
+      const d = jsonDiff(bm?.get(k), am?.get(k));
+      diffs.set(k, d);
+      action = compareActions(action, d.action);
+    }
+    return {
+      action,
+      replace: false,
+      isObject: true,
+      render: (indent, opts) => {
+        if (diffs.size === 0) return `{}${nullSuffix(opts.overrideNullSuffix, action)}`;
+        return `{\n${renderAttributes(diffs, indent, opts, { ...opts, overrideNullSuffix: true })}${ind(indent)}${symbol("noop")} }${nullSuffix(opts.overrideNullSuffix, action)}`;
+      },
+    };
+  }
+  // Primitives.
+  const action: Action =
+    before === undefined && after !== undefined
+      ? "create"
+      : before !== undefined && after === undefined
+        ? "delete"
+        : jsonEqual(before, after)
+          ? "noop"
+          : "update";
+  if (kind === "string") {
+    const str = (v: JsonValue | undefined): Value =>
+      typeof v === "string" ? stringVal(v) : nullVal(stringType);
+    const inner = primitiveDiff(str(before), str(after), false);
+    return { action, replace: false, render: inner.render };
+  }
+  const text = (v: JsonValue | undefined): string =>
+    v === undefined || v === null
+      ? "null"
+      : typeof v === "boolean"
+        ? String(v)
+        : (v as { number: string }).number;
+  return {
+    action,
+    replace: false,
+    render: (_indent, opts) => {
+      switch (action) {
+        case "create":
+          return text(after);
+        case "delete":
+          return `${text(before)}${nullSuffix(opts.overrideNullSuffix, action)}`;
+        case "noop":
+          return text(before);
+        default:
+          return `${text(before)} -> ${text(after)}`;
       }
     },
   };
@@ -795,9 +996,9 @@ function parseAddress(address: string): { type: string; name: string; mode: stri
  * `(sensitive value)`, `# forces replacement` on the attributes in `requiresReplace`, nested
  * blocks after a blank line, and `# (N unchanged attributes hidden)` /
  * `# (N unchanged blocks hidden)`; `id`, `name` and `tags` are always shown. Lists show one
- * unchanged element of context around changes. Colors are left out. Returns `""` for a no-op.
- * Not covered: JSON strings (`jsonencode(...)` diffs), sensitive-change warnings, moved/imported
- * annotations.
+ * unchanged element of context around changes; JSON strings render as `jsonencode(...)` diffs.
+ * Colors are left out. Returns `""` for a no-op. Checked against terraform 1.11.4's own output.
+ * Not covered: sensitive-change warnings, moved/imported annotations.
  * @example
  * ```ts
  * renderPlan(schema, "test_resource.x", nullVal(schema.type), planned, []);

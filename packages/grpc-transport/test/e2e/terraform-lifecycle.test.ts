@@ -98,6 +98,12 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
       expect(log).toContain("plugin exited");
       expect(log).not.toContain("plugin failed to exit gracefully");
       expect(log).not.toMatch(/panic:|plugin process exited:.*error=/);
+      // The provider's hclog JSON on stderr was parsed by go-plugin (level, message, @module),
+      // not logged verbatim as an unparseable line.
+      expect(log).toMatch(
+        /\[(TRACE|DEBUG|INFO)\] +provider\.terraform-provider-tfkite2e: [^\n]*@module=provider/,
+      );
+      expect(log).not.toContain('"@message"');
       // …and none outlived the terraform commands that started them.
       expect(processesMentioning(provider.dir)).toEqual([]);
     },

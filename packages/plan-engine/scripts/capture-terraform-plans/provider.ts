@@ -39,6 +39,14 @@ const schema = resourceSchema({
       { optional: true },
     ),
     labels: attr.mapNested({ v: attr.string({ required: true }) }, { optional: true }),
+    secrets: attr.listNested(
+      { k: attr.string({ required: true }), v: attr.string({ optional: true, sensitive: true }) },
+      { optional: true },
+    ),
+    svc: attr.setNested(
+      { p: attr.number({ required: true }), q: attr.string({ optional: true }) },
+      { optional: true },
+    ),
     cfg: attr.singleNested(
       { x: attr.string({ optional: true }), y: attr.string({ optional: true }) },
       { optional: true },

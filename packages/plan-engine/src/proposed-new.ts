@@ -131,8 +131,8 @@ function proposedNewNestedType(
   }
 }
 
-/** @internal ProposedNew for one element of a nested block or nested attribute collection. */
-export function proposedNewElement(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
+/** ProposedNew for one element of a nested block or nested attribute collection. */
+function proposedNewElement(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   return schema.kind === "block"
     ? proposedNewTop(schema.body, prior, config, keyed)
     : proposedNewObjectAttributes(schema.attributes, prior, config, keyed);

@@ -226,13 +226,13 @@ function primitiveDiff(before: Value, after: Value, replace: boolean): Diff {
               a.json,
             );
           }
-          if (a.multiline) return heredoc(linesOf(after), "noop", indent, replace, opts, action);
+          if (a.multiline) return heredoc(linesOf(after), indent, replace, opts, action);
           return `${renderPrimitive(action === "noop" ? before : after)}${forces(replace, opts)}`;
         }
         case "delete": {
           const b = evaluateString(before);
           if (b.json !== undefined) return jsonStringDiff(action, replace, indent, opts, b.json, undefined);
-          if (b.multiline) return heredoc(linesOf(before), "noop", indent, replace, opts, action);
+          if (b.multiline) return heredoc(linesOf(before), indent, replace, opts, action);
           return `${renderPrimitive(before)}${nullSuffix(opts.overrideNullSuffix, action)}${forces(replace, opts)}`;
         }
         default: {
@@ -417,7 +417,6 @@ function jsonUpdate(before: JsonValue | undefined, after: JsonValue | undefined,
 
 function heredoc(
   lines: readonly string[],
-  _a: Action,
   indent: number,
   replace: boolean,
   opts: Opts,

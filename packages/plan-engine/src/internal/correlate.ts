@@ -40,7 +40,7 @@ export function elementsOf(collection: Value): PlannedElement[] {
 export type SetMatching = "value" | "position";
 
 /** The key values of an element, or `undefined` when the element or any key value is not known. */
-export function keyOf(element: Value, keyBy: readonly string[]): Value[] | undefined {
+function keyOf(element: Value, keyBy: readonly string[]): Value[] | undefined {
   if (element.isNull() || !element.isKnown() || element.type.kind !== "object") return undefined;
   const out: Value[] = [];
   for (const name of keyBy) {

@@ -1,30 +1,11 @@
-import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
+import type { AnyAttributeSpec, Attributes, SchemaBody } from "@tfkit/schema";
 import type { Path, Type, Value } from "@tfkit/cty-values";
-import {
-  getPath,
-  listVal,
-  mapVal,
-  nullVal,
-  objectVal,
-  setVal,
-  tupleVal,
-  unknownVal,
-} from "@tfkit/cty-values";
+import { getPath, nullVal, unknownVal } from "@tfkit/cty-values";
 
 /** The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
 export type NestedSchema =
   | { readonly kind: "block"; readonly body: SchemaBody; readonly keyBy: readonly string[] }
   | { readonly kind: "object"; readonly attributes: Attributes; readonly keyBy: readonly string[] };
-
-/** Collection of objects: a nested attribute (non-single) or a block type. */
-export type Collection = NestedAttributeSpec | BlockSpec;
-
-/** The nested schema of a block type or nested attribute. */
-export function nestedSchemaOf(spec: Collection): NestedSchema {
-  return spec.kind === "block"
-    ? { kind: "block", body: spec, keyBy: spec.keyBy }
-    : { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
-}
 
 /** Type of the attribute `name` of an object type (dynamic when the type is not an object). */
 export function attributeType(t: Type, name: string): Type {
@@ -49,30 +30,6 @@ export function attrOf(v: Value, name: string): Value {
   if (!v.isKnown()) return unknownVal(t);
   if (v.isNull()) return nullVal(t);
   return v.getAttr(name);
-}
-
-/** Entries of a known, non-null map or object value. */
-export function entriesOf(v: Value): ReadonlyMap<string, Value> {
-  return v.entries();
-}
-
-/** Rebuilds a sequence value of the same kind (list, set or tuple) from new elements. */
-export function rebuildSequence(like: Value, elements: readonly Value[]): Value {
-  if (elements.length === 0) return like;
-  switch (like.type.kind) {
-    case "tuple":
-      return tupleVal(elements);
-    case "set":
-      return setVal(elements);
-    default:
-      return listVal(elements);
-  }
-}
-
-/** Rebuilds a map or object value of the same kind from new entries. */
-export function rebuildMapping(like: Value, entries: ReadonlyMap<string, Value>): Value {
-  if (entries.size === 0) return like;
-  return like.type.kind === "object" ? objectVal(entries) : mapVal(entries);
 }
 
 /** Value at a path, or `undefined` when the path does not apply (go-cty `Path.Apply` error). */

@@ -1,0 +1,135 @@
+/**
+ * The contracts side of the differential: every recorded provider answer is handed to the
+ * @tfkit/contracts check core would run at that point, on the exact bytes terraform received.
+ */
+import {
+  checkApplyResult,
+  checkDestroyPlan,
+  checkFinalPlan,
+  checkPlannedState,
+  checkReadResult,
+  checkRequiresReplace,
+  checkUpgradeResult,
+  formatViolation,
+  type PlanAction,
+  type Violation,
+} from "@tfkit/contracts";
+import { nullVal } from "@tfkit/cty-values";
+import { toCtyPath } from "./provider.js";
+import { type CallRecord, decodeRecorded, decodeRequest, type PlanRecord } from "./record.js";
+import { schemaOf, typeOf } from "./schema.js";
+
+/** One check contracts ran on one recorded answer. */
+export interface Check {
+  /** Which answer and which check, e.g. `PlanResourceChange#1 checkPlannedState`. */
+  readonly check: string;
+  /** What contracts reported. */
+  readonly violations: readonly Violation[];
+  /** Set when the bytes did not decode as the schema's type (terraform's decoder refuses them). */
+  readonly undecodable?: string;
+}
+
+/** Every violation of one check as `<check>: [<rule>] <message>` lines. */
+export function describeCheck(c: Check): string[] {
+  return c.violations.map((v) => `${c.check}: [${v.rule}] ${formatViolation(v)}`);
+}
+
+/**
+ * Runs the contracts check core applies to each recorded answer.
+ *
+ * @remarks The final plan is the PlanResourceChange of the provider process that also gets
+ * ApplyResourceChange (terraform starts a fresh process for the apply walk); it is compared
+ * with the last plan made by another process (the plan walk). A plan with a null prior made
+ * after one with a non-null prior in the same process is the replace re-plan, which core checks
+ * for conformance only.
+ */
+export function judgeRecords(records: readonly CallRecord[]): Check[] {
+  const out: Check[] = [];
+  const applyPids = new Set(records.filter((r) => r.rpc === "ApplyResourceChange").map((r) => r.pid));
+  records.forEach((r, index) => {
+    const schema = schemaOf(r.typeName);
+    const t = typeOf(r.typeName);
+    const label = `${r.rpc}#${index + 1}`;
+    const withUndecodable = (c: Check, u: string | undefined): Check => (u === undefined ? c : { ...c, undecodable: u });
+    switch (r.rpc) {
+      case "UpgradeResourceState": {
+        const d = decodeRecorded(r.upgraded, t);
+        const upgraded = d?.value ?? nullVal(t);
+        out.push(
+          withUndecodable(
+            { check: `${label} checkUpgradeResult`, violations: checkUpgradeResult(schema, upgraded) },
+            d?.undecodable,
+          ),
+        );
+        return;
+      }
+      case "ReadResource": {
+        const d = decodeRecorded(r.newState, t);
+        out.push(
+          withUndecodable(
+            { check: `${label} checkReadResult`, violations: checkReadResult(schema, d?.value ?? nullVal(t)) },
+            d?.undecodable,
+          ),
+        );
+        return;
+      }
+      case "PlanResourceChange": {
+        const prior = decodeRequest(r.prior, t);
+        const config = decodeRequest(r.config, t);
+        const d = decodeRecorded(r.planned, t);
+        const planned = d?.value ?? nullVal(t);
+        if (config.isNull()) {
+          out.push(
+            withUndecodable({ check: `${label} checkDestroyPlan`, violations: checkDestroyPlan(planned) }, d?.undecodable),
+          );
+          return;
+        }
+        const earlier = records.slice(0, index).filter((x): x is PlanRecord => x.rpc === "PlanResourceChange");
+        const replacePlan =
+          prior.isNull() &&
+          earlier.some((x) => x.pid === r.pid && x.typeName === r.typeName && x.prior !== undefined && !decodeRequest(x.prior, t).isNull());
+        out.push(
+          withUndecodable(
+            {
+              check: `${label} checkPlannedState${replacePlan ? " (replace re-plan)" : ""}`,
+              violations: checkPlannedState(schema, { prior, config, planned }, { replacePlan }),
+            },
+            d?.undecodable,
+          ),
+        );
+        out.push({
+          check: `${label} checkRequiresReplace`,
+          violations: checkRequiresReplace(prior, planned, r.requiresReplace.map(toCtyPath)),
+        });
+        const initial = applyPids.has(r.pid)
+          ? earlier.filter((x) => x.pid !== r.pid && x.typeName === r.typeName).at(-1)
+          : undefined;
+        if (initial !== undefined) {
+          const first = decodeRecorded(initial.planned, t)?.value ?? nullVal(t);
+          out.push({
+            check: `${label} checkFinalPlan`,
+            violations: checkFinalPlan(schema, { initial: first, final: planned }),
+          });
+        }
+        return;
+      }
+      case "ApplyResourceChange": {
+        const prior = decodeRequest(r.prior, t);
+        const planned = decodeRequest(r.planned, t);
+        const d = decodeRecorded(r.newState, t);
+        const action: PlanAction = planned.isNull() ? "Delete" : prior.isNull() ? "Create" : "Update";
+        out.push(
+          withUndecodable(
+            {
+              check: `${label} checkApplyResult`,
+              violations: checkApplyResult(schema, { planned, newState: d?.value, action }),
+            },
+            d?.undecodable,
+          ),
+        );
+        return;
+      }
+    }
+  });
+  return out;
+}

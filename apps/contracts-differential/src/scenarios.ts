@@ -1,0 +1,656 @@
+/**
+ * The differential cases: crafted provider answers that obey or break each rule terraform core
+ * applies. Every scenario says which rule it breaks (if any) and what terraform prints then; the
+ * test asserts terraform fails exactly then, and that @tfkit/contracts reports a violation
+ * exactly when terraform fails.
+ */
+import {
+  boolVal,
+  listType,
+  nullVal,
+  numberType,
+  numberVal,
+  objectVal,
+  refine,
+  setType,
+  stringType,
+  stringVal,
+  type Type,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import type { Scenario } from "./scenario.js";
+import { COMPUTED_BLOCK_THING, computedBlockSchema, thingSchema } from "./schema.js";
+import { items, list, patch, set } from "./values.js";
+
+const elementTypeOf = (t: Type | undefined): Type => {
+  if (t && (t.kind === "list" || t.kind === "set")) return t.elementType;
+  throw new Error("not a collection type");
+};
+const ruleType = elementTypeOf(thingSchema.type.attributeTypes.rule);
+const tagType = elementTypeOf(thingSchema.type.attributeTypes.tag);
+const itemType = elementTypeOf(computedBlockSchema.type.attributeTypes.item);
+
+/** A `rule` block element. */
+const rule = (port: number, note: Value = nullVal(stringType)): Value =>
+  objectVal({ note, port: numberVal(port) });
+/** A `tag` block element. */
+const tag = (key: string, value: string | null): Value =>
+  objectVal({ key: stringVal(key), value: value === null ? nullVal(stringType) : stringVal(value) });
+
+const rules = (...r: Value[]) => list(ruleType, r);
+const tags = (...t: Value[]) => set(tagType, t);
+
+// What terraform 1.11.4 prints for each checkpoint.
+const INVALID_PLAN = /Error: Provider produced invalid plan/;
+const FINAL_PLAN = /Error: Provider produced inconsistent final plan/;
+const INCONSISTENT_APPLY = /Error: Provider produced inconsistent result after apply/;
+const INVALID_RESULT = /Error: Provider returned invalid result object after apply/;
+const INVALID_OBJECT = /Error: Provider produced invalid object/;
+const INVALID_UPGRADE = /Error: Invalid resource state upgrade/;
+/** A value of the wrong type does not even decode: terraform reports the decoder's error. */
+const UNDECODABLE = /Error: .*(required|msgpack)/;
+
+/** The stored state of the update, refresh and upgrade scenarios (matches {@link PRIOR_CONFIG}). */
+const PRIOR = {
+  id: "thing-1",
+  name: "a",
+  size: 1,
+  mode: "auto",
+  secret: null,
+  tags: ["a"],
+  rule: [],
+  tag: [],
+};
+const PRIOR_CONFIG = `name = "a"\n  size = 1`;
+
+const TWO_RULES = `name = "a"
+  rule {
+    port = 80
+  }
+  rule {
+    port = 81
+  }`;
+const ONE_TAG = `name = "a"
+  tag {
+    key   = "k"
+    value = "v"
+  }`;
+
+/** Every scenario, in the order the test runs them. */
+export const scenarios: readonly Scenario[] = [
+  // --- PlanResourceChange on create: AssertPlanValid ---
+  {
+    name: "plan/create: proposed state, unconfigured computed values unknown",
+    command: "plan",
+    config: `name = "a"\n  size = 3\n  secret = "s"`,
+  },
+  {
+    name: "plan/create: required attribute planned differently from config",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { name: stringVal("b") }) }),
+    breaks: "planned value does not match config value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: optional attribute planned differently from config",
+    command: "plan",
+    config: `name = "a"\n  size = 1`,
+    plan: (c) => ({ planned: patch(c.planned, { size: numberVal(2) }) }),
+    breaks: "planned value does not match config value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: value for a non-computed attribute null in config",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { size: numberVal(5) }) }),
+    breaks: "planned value for a non-computed attribute",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: unknown for a non-computed attribute null in config",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { size: unknownVal(numberType) }) }),
+    breaks: "planned value (unknown) for a non-computed attribute",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: unknown left in a configured required attribute",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { name: unknownVal(stringType) }) }),
+    breaks: "planned unknown does not match config value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: optional+computed left as configured",
+    command: "plan",
+    config: `name = "a"\n  mode = "x"`,
+  },
+  {
+    name: "plan/create: optional+computed null in config, provider picks a value",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { mode: stringVal("auto") }) }),
+  },
+  {
+    name: "plan/create: optional+computed configured, provider changes it",
+    command: "plan",
+    config: `name = "a"\n  mode = "x"`,
+    plan: (c) => ({ planned: patch(c.planned, { mode: stringVal("y") }) }),
+    breaks: "planned value does not match config value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: computed attribute known at plan time",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { id: stringVal("thing-1") }) }),
+  },
+  {
+    name: "plan/create: sensitive attribute planned differently from config",
+    command: "plan",
+    config: `name = "a"\n  secret = "s"`,
+    plan: (c) => ({ planned: patch(c.planned, { secret: stringVal("t") }) }),
+    breaks: "sensitive planned value does not match config value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: computed list attribute known",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { tags: list(stringType, [stringVal("x"), stringVal("y")]) }) }),
+  },
+  {
+    name: "plan/create: computed list attribute refined unknown (not null, length >= 1)",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        tags: refine(unknownVal(listType(stringType))).notNull().collectionLengthLowerBound(1).newValue(),
+      }),
+    }),
+  },
+  {
+    name: "plan/create: whole object planned null for a configured resource",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: nullVal(c.planned.type) }),
+    breaks: "planned for absence but config wants existence",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: wrong type (string in a number attribute)",
+    command: "plan",
+    config: `name = "a"\n  size = 1`,
+    plan: (c) => ({ planned: patch(c.planned, { size: stringVal("big") }) }),
+    breaks: "planned state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
+  },
+  {
+    name: "plan/create: wrong type (bool in a string attribute)",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { name: boolVal(true) }) }),
+    breaks: "planned state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
+  },
+
+  // --- blocks in the plan ---
+  {
+    name: "plan/blocks: computed attribute inside list blocks left unknown",
+    command: "plan",
+    config: TWO_RULES,
+  },
+  {
+    name: "plan/blocks: computed attribute inside a list block known",
+    command: "plan",
+    config: TWO_RULES,
+    plan: (c) => ({ planned: patch(c.planned, { rule: rules(rule(80, stringVal("n")), rule(81, stringVal("m"))) }) }),
+  },
+  {
+    name: "plan/blocks: list block count changed",
+    command: "plan",
+    config: TWO_RULES,
+    plan: (c) => ({ planned: patch(c.planned, { rule: rules(rule(80, unknownVal(stringType))) }) }),
+    breaks: "block count in plan disagrees with count in config",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: list block added when config has none",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { rule: rules(rule(80)) }) }),
+    breaks: "block count in plan disagrees with count in config",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: list block type planned null instead of empty",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { rule: nullVal(listType(ruleType)) }) }),
+    breaks: "a list of nested blocks must be empty to indicate no blocks, not null",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: list block element planned unknown",
+    command: "plan",
+    config: TWO_RULES,
+    plan: (c) => ({ planned: patch(c.planned, { rule: rules(rule(80), unknownVal(ruleType)) }) }),
+    breaks: "element representing nested block must not be unknown itself",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: whole list block type planned unknown",
+    command: "plan",
+    config: TWO_RULES,
+    plan: (c) => ({ planned: patch(c.planned, { rule: unknownVal(listType(ruleType)) }) }),
+    breaks: "planned unknown value for a configured (non-computed) block",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: required attribute inside a list block changed",
+    command: "plan",
+    config: TWO_RULES,
+    plan: (c) => ({
+      planned: patch(c.planned, { rule: rules(rule(80, unknownVal(stringType)), rule(82, unknownVal(stringType))) }),
+    }),
+    breaks: "planned value does not match config value (rule[1].port)",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: set block element changed (sets are only checked for unknown elements)",
+    command: "plan",
+    config: ONE_TAG,
+    plan: (c) => ({ planned: patch(c.planned, { tag: tags(tag("k", "w")) }) }),
+  },
+  {
+    name: "plan/blocks: set block gains an element (not checked either)",
+    command: "plan",
+    config: ONE_TAG,
+    plan: (c) => ({ planned: patch(c.planned, { tag: tags(tag("k", "v"), tag("extra", null)) }) }),
+  },
+  {
+    name: "plan/blocks: set block element planned unknown",
+    command: "plan",
+    config: ONE_TAG,
+    plan: (c) => ({ planned: patch(c.planned, { tag: tags(unknownVal(tagType)) }) }),
+    breaks: "element representing nested block must not be unknown itself",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/blocks: set block type planned null",
+    command: "plan",
+    config: ONE_TAG,
+    plan: (c) => ({ planned: patch(c.planned, { tag: nullVal(setType(tagType)) }) }),
+    breaks: "a set of nested blocks must be empty to indicate no blocks, not null",
+    terraformSays: INVALID_PLAN,
+  },
+
+  // --- PlanResourceChange on update (stored prior state) ---
+  {
+    name: "plan/update: no change (proposed = prior)",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+  },
+  {
+    name: "plan/update: diff suppression keeps the prior value of a changed attribute",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "a"\n  size = 2`,
+    plan: (c) => ({ planned: patch(c.planned, { size: numberVal(1) }) }),
+  },
+  {
+    name: "plan/update: value matches neither config nor prior",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "a"\n  size = 2`,
+    plan: (c) => ({ planned: patch(c.planned, { size: numberVal(3) }) }),
+    breaks: "planned value does not match config value nor prior value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/update: computed attribute changes known -> different known",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    plan: (c) => ({ planned: patch(c.planned, { id: stringVal("thing-2") }) }),
+  },
+  {
+    name: "plan/update: requires_replace on a changed attribute (replace, then the re-plan)",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "b"\n  size = 1`,
+    plan: (c) => ({
+      planned: c.prior.isNull() ? c.planned : patch(c.planned, { id: unknownVal(stringType) }),
+      requiresReplace: c.prior.isNull() ? [] : [[{ kind: "attribute", name: "name" }]],
+    }),
+  },
+  {
+    name: "plan/update: requires_replace on a non-existent attribute path",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    plan: (c) => ({ planned: c.planned, requiresReplace: [[{ kind: "attribute", name: "nope" }]] }),
+    breaks: "requires replacement on a non-existent attribute path",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/update: requires_replace on a missing list element",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    plan: (c) => ({
+      planned: c.planned,
+      requiresReplace: [[{ kind: "attribute", name: "tags" }, { kind: "elementKeyInt", key: 5 }]],
+    }),
+    breaks: "requires replacement on a non-existent attribute path",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/create: requires_replace on a non-existent path is not checked on create",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: c.planned, requiresReplace: [[{ kind: "attribute", name: "nope" }]] }),
+  },
+
+  // --- destroy plans ---
+  {
+    name: "destroy plan: null planned state",
+    command: "destroy-plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+  },
+  {
+    name: "destroy plan: non-null planned state",
+    command: "destroy-plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    plan: (c) => ({ planned: c.config.isNull() ? c.prior : c.planned }),
+    breaks: "planned a non-null destroy value",
+    terraformSays: /Error: Provider produced invalid plan/,
+  },
+
+  // --- ReadResource ---
+  {
+    name: "read: drift (a changed value) is fine",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    read: (s) => patch(s, { size: numberVal(7), id: stringVal("thing-7") }),
+  },
+  {
+    name: "read: null (the object is gone)",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    read: (s) => nullVal(s.type),
+  },
+  {
+    name: "read: returns an unknown value",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    read: (s) => patch(s, { id: unknownVal(stringType) }),
+    breaks: "The returned state contains unknown values",
+    terraformSays: INVALID_OBJECT,
+  },
+  {
+    name: "read: wrong type (number in a string attribute)",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    read: (s) => patch(s, { id: numberVal(7) }),
+    breaks: "new state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
+  },
+
+  // --- UpgradeResourceState ---
+  {
+    name: "upgrade: computed value rewritten (any conforming, known value is fine)",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    upgrade: (s) => patch(s, { id: stringVal("thing-upgraded") }),
+  },
+  {
+    name: "upgrade: returns an unknown value",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    upgrade: (s) => patch(s, { mode: unknownVal(stringType) }),
+    breaks: "The returned state contains unknown values",
+    terraformSays: INVALID_UPGRADE,
+  },
+  {
+    name: "upgrade: non-conforming value (a list where a string belongs)",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    upgrade: (s) => patch(s, { mode: list(stringType, [stringVal("auto")]) }),
+    breaks: "upgraded state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
+  },
+
+  // --- ApplyResourceChange: AssertObjectCompatible ---
+  {
+    name: "apply: fills every planned unknown (top level and inside list blocks)",
+    command: "apply",
+    config: `${TWO_RULES}\n  size = 3\n  secret = "s"`,
+  },
+  {
+    name: "apply: changes a known planned optional value",
+    command: "apply",
+    config: `name = "a"\n  size = 1`,
+    apply: (c) => patch(c.newState, { size: numberVal(2) }),
+    breaks: "was cty.NumberIntVal(1), but now cty.NumberIntVal(2)",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: changes a computed value that was known in the plan",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { id: stringVal("thing-1") }) }),
+    apply: (c) => patch(c.newState, { id: stringVal("thing-2") }),
+    breaks: "was cty.StringVal(\"thing-1\"), but now cty.StringVal(\"thing-2\")",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: known value becomes null",
+    command: "apply",
+    config: `name = "a"\n  mode = "x"`,
+    apply: (c) => patch(c.newState, { mode: nullVal(stringType) }),
+    breaks: "was cty.StringVal(\"x\"), but now null",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: leaves an unknown value",
+    command: "apply",
+    config: `name = "a"`,
+    apply: (c) => patch(c.newState, { id: unknownVal(stringType) }),
+    breaks: "the provider still indicated an unknown value after apply",
+    terraformSays: INVALID_RESULT,
+  },
+  {
+    name: "apply: changes a set block element",
+    command: "apply",
+    config: ONE_TAG,
+    apply: (c) => patch(c.newState, { tag: tags(tag("k", "w")) }),
+    breaks: "planned set element does not correlate with any element in actual",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: a set block grows",
+    command: "apply",
+    config: ONE_TAG,
+    apply: (c) => patch(c.newState, { tag: tags(tag("k", "v"), tag("extra", null)) }),
+    breaks: "actual set element does not correlate with any element in plan",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: returns a different list block count",
+    command: "apply",
+    config: TWO_RULES,
+    apply: (c) => patch(c.newState, { rule: rules(...items(c.newState.getAttr("rule")).slice(0, 1)) }),
+    breaks: "block count changed from 2 to 1",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: changes a required attribute inside a list block",
+    command: "apply",
+    config: TWO_RULES,
+    apply: (c) => patch(c.newState, { rule: rules(rule(80, stringVal("n")), rule(90, stringVal("n"))) }),
+    breaks: "was cty.NumberIntVal(81), but now cty.NumberIntVal(90)",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: computed list attribute gets any value (planned unknown)",
+    command: "apply",
+    config: `name = "a"`,
+    apply: (c) => patch(c.newState, { tags: list(stringType, [stringVal("p"), stringVal("q"), stringVal("r")]) }),
+  },
+  {
+    name: "apply: returns a null object on create",
+    command: "apply",
+    config: `name = "a"`,
+    apply: (c) => nullVal(c.planned.type),
+    breaks: "Root object was present, but now absent",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: sensitive value changed",
+    command: "apply",
+    config: `name = "a"\n  secret = "s"`,
+    apply: (c) => patch(c.newState, { secret: stringVal("t") }),
+    breaks: "inconsistent values for sensitive attribute",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: wrong type (number in a string attribute)",
+    command: "apply",
+    config: `name = "a"`,
+    apply: (c) => patch(c.newState, { id: numberVal(1) }),
+    breaks: "new state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
+  },
+
+  // --- refinements ---
+  {
+    name: "refinement: not-null unknown planned, apply returns null",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, { tags: refine(unknownVal(listType(stringType))).notNull().newValue() }),
+    }),
+    apply: (c) => patch(c.newState, { tags: nullVal(listType(stringType)) }),
+    breaks: "final value does not conform to planning placeholder",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "refinement: string prefix planned, apply returns another prefix",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, { mode: refine(unknownVal(stringType)).notNull().stringPrefix("auto-").newValue() }),
+    }),
+    apply: (c) => patch(c.newState, { mode: stringVal("manual") }),
+    breaks: "final value does not conform to planning placeholder",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "refinement: string prefix planned and honoured",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, { mode: refine(unknownVal(stringType)).notNull().stringPrefix("auto-").newValue() }),
+    }),
+    apply: (c) => patch(c.newState, { mode: stringVal("auto-7") }),
+  },
+  {
+    name: "refinement: list length bounds planned, apply returns too many elements",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        tags: refine(unknownVal(listType(stringType))).notNull().collectionLengthUpperBound(1).newValue(),
+      }),
+    }),
+    apply: (c) => patch(c.newState, { tags: list(stringType, [stringVal("p"), stringVal("q")]) }),
+    breaks: "final value does not conform to planning placeholder",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+
+  // --- the final plan (PlanResourceChange again during apply) ---
+  {
+    name: "final plan: known computed value differs between the two plans",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { id: stringVal(`plan-${c.planIndex + 1}`) }) }),
+    breaks: "was cty.StringVal(\"plan-1\"), but now cty.StringVal(\"plan-2\")",
+    terraformSays: FINAL_PLAN,
+  },
+  {
+    name: "final plan: unknown in the first plan, known in the final plan",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => (c.planIndex === 0 ? { planned: c.planned } : { planned: patch(c.planned, { id: stringVal("late") }) }),
+  },
+  {
+    name: "final plan: known in the first plan, unknown in the final plan",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => (c.planIndex === 0 ? { planned: patch(c.planned, { id: stringVal("early") }) } : { planned: c.planned }),
+    breaks: "was known, but now unknown",
+    terraformSays: FINAL_PLAN,
+  },
+  {
+    name: "final plan: refined unknown in the first plan, value outside the refinement in the final plan",
+    command: "apply",
+    config: `name = "a"`,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        mode:
+          c.planIndex === 0
+            ? refine(unknownVal(stringType)).notNull().stringPrefix("auto-").newValue()
+            : stringVal("manual"),
+      }),
+    }),
+    breaks: "final value does not conform to planning placeholder",
+    terraformSays: FINAL_PLAN,
+  },
+
+  // --- computed blocks (tfplugin6 6.11; terraform 1.11.4 has no such thing) ---
+  {
+    name: "computed block: left empty when the config has none",
+    resource: COMPUTED_BLOCK_THING,
+    command: "plan",
+    config: "",
+  },
+  {
+    name: "computed block: provider fills a computed block type the config leaves out",
+    resource: COMPUTED_BLOCK_THING,
+    command: "plan",
+    config: "",
+    plan: (c) => ({
+      planned: patch(c.planned, { item: list(itemType, [objectVal({ v: stringVal("filled") })]) }),
+    }),
+    breaks: "block count in plan (1) disagrees with count in config (0) — for terraform 1.11.4 only",
+    terraformSays: INVALID_PLAN,
+    knownDifference:
+      "terraform 1.11.4 predates computed blocks (tfplugin6 6.11) and ignores Block.computed, so it " +
+      "rejects the filled block; @tfkit/contracts follows terraform main, where a computed block " +
+      "type null in config may be planned freely.",
+  },
+];
+
+/** The scenario with this name (throws on an unknown name: a harness bug). */
+export function scenarioNamed(name: string): Scenario {
+  const s = scenarios.find((x) => x.name === name);
+  if (!s) throw new Error(`unknown scenario ${JSON.stringify(name)}`);
+  return s;
+}
+

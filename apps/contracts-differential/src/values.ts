@@ -1,0 +1,106 @@
+/**
+ * Small cty helpers the scenarios use to craft answers: patch attributes, fill unknowns the way a
+ * well-behaved provider would, turn unconfigured computed values unknown.
+ */
+import {
+  listVal,
+  listValEmpty,
+  nullVal,
+  numberVal,
+  objectVal,
+  setVal,
+  setValEmpty,
+  stringVal,
+  True,
+  type Type,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import type { Schema } from "@tfkit/schema";
+
+/** The attributes of a known, non-null object. */
+export function attrs(v: Value): Record<string, Value> {
+  return Object.fromEntries(v.entries());
+}
+
+/** The object with some attributes replaced. */
+export function patch(v: Value, changes: Readonly<Record<string, Value>>): Value {
+  return objectVal({ ...attrs(v), ...changes });
+}
+
+/** The known, non-null elements of a list or set as an array. */
+export function items(v: Value): Value[] {
+  return [...v.elements()];
+}
+
+/** A list of the given element type (empty allowed). */
+export function list(elementType: Type, elements: readonly Value[]): Value {
+  return elements.length === 0 ? listValEmpty(elementType) : listVal(elements);
+}
+
+/** A set of the given element type (empty allowed). */
+export function set(elementType: Type, elements: readonly Value[]): Value {
+  return elements.length === 0 ? setValEmpty(elementType) : setVal(elements);
+}
+
+/** A known value of a type, as a provider would make one up ("filled", 1, true, empty collections). */
+function madeUp(t: Type, v: Value): Value {
+  const prefix = v.refinement?.stringPrefix ?? "";
+  switch (t.kind) {
+    case "string":
+      return stringVal(`${prefix}filled`);
+    case "number":
+      return numberVal(1);
+    case "bool":
+      return True;
+    case "list":
+      return listVal([madeUp(t.elementType, unknownVal(t.elementType))]);
+    case "set":
+      return setValEmpty(t.elementType);
+    case "object":
+      return objectVal(
+        Object.fromEntries(
+          Object.entries(t.attributeTypes).map(([n, at]) => [n, madeUp(at, unknownVal(at))] as const),
+        ),
+      );
+    default:
+      return nullVal(t);
+  }
+}
+
+/** The value with every unknown (at any depth) replaced by a made-up known value. */
+export function fillUnknowns(v: Value): Value {
+  if (!v.isKnown()) return madeUp(v.type, v);
+  if (v.isNull()) return v;
+  const t = v.type;
+  switch (t.kind) {
+    case "object":
+      return objectVal(Object.fromEntries([...v.entries()].map(([n, a]) => [n, fillUnknowns(a)] as const)));
+    case "list":
+      return list(t.elementType, items(v).map(fillUnknowns));
+    case "set":
+      return set(t.elementType, items(v).map(fillUnknowns));
+    default:
+      return v;
+  }
+}
+
+/**
+ * The proposed new state with every computed attribute that is null turned unknown (at the top
+ * level and inside list/set block elements), as a provider plans a create or an update.
+ */
+export function unknownComputed(schema: Pick<Schema, "attributes" | "blocks">, v: Value): Value {
+  if (!v.isKnown() || v.isNull()) return v;
+  const out = attrs(v);
+  for (const [name, spec] of Object.entries(schema.attributes)) {
+    const a = out[name];
+    if (a && spec.computed && a.isNull()) out[name] = unknownVal(a.type);
+  }
+  for (const [name, spec] of Object.entries(schema.blocks)) {
+    const b = out[name];
+    if (!b || !b.isKnown() || b.isNull()) continue;
+    if (b.type.kind === "list") out[name] = list(b.type.elementType, items(b).map((e) => unknownComputed(spec, e)));
+    if (b.type.kind === "set") out[name] = set(b.type.elementType, items(b).map((e) => unknownComputed(spec, e)));
+  }
+  return objectVal(out);
+}

@@ -1,0 +1,136 @@
+/**
+ * The differential test: for every scenario the real terraform runs against the crafted provider
+ * answers, and @tfkit/contracts judges the very same recorded bytes. Whether terraform reports an
+ * error must equal whether contracts reports a violation.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Check, describeCheck, judgeRecords } from "../src/judge.js";
+import { readRecords } from "../src/record.js";
+import type { Scenario, ScenarioCommand } from "../src/scenario.js";
+import { scenarios } from "../src/scenarios.js";
+import { THING } from "../src/schema.js";
+import { buildProvider } from "./support/build-provider.js";
+import { createWorkspace, REQUIRED_PROVIDERS, terraformPath } from "./support/terraform.js";
+
+if (!terraformPath) {
+  console.warn(
+    "\n!!! contracts-differential: the `terraform` binary is NOT on PATH — the differential tests " +
+      "are SKIPPED, not passed. Install terraform 1.11.4 to run them. !!!\n",
+  );
+}
+
+const ARGS: Readonly<Record<ScenarioCommand, readonly string[]>> = {
+  plan: ["plan", "-input=false", "-no-color"],
+  apply: ["apply", "-auto-approve", "-input=false", "-no-color"],
+  "destroy-plan": ["plan", "-destroy", "-input=false", "-no-color"],
+};
+
+interface Row {
+  readonly scenario: string;
+  readonly intent: "obeys" | "breaks";
+  readonly terraform: boolean;
+  readonly contracts: boolean;
+  readonly knownDifference: boolean;
+  readonly detail: string;
+}
+
+const rows: Row[] = [];
+
+/** terraform's `Error: …` summary lines. */
+function errorSummaries(output: string): string[] {
+  return output
+    .split("\n")
+    .map((l) => l.replace(/^[│╷╵\s]+/, ""))
+    .filter((l) => l.startsWith("Error: "));
+}
+
+function printTable(elapsedMs: number): void {
+  const mark = (b: boolean) => (b ? "ERROR" : "ok");
+  const width = Math.max(...rows.map((r) => r.scenario.length), 8);
+  const lines = rows.map(
+    (r) =>
+      `${r.scenario.padEnd(width)}  ${r.intent.padEnd(6)}  ${mark(r.terraform).padEnd(9)}  ${mark(r.contracts).padEnd(9)}  ${
+        r.terraform === r.contracts ? "agree" : r.knownDifference ? "DIFFER (known)" : "DIFFER"
+      }${r.detail ? `  ${r.detail}` : ""}`,
+  );
+  const agree = rows.filter((r) => r.terraform === r.contracts).length;
+  console.log(
+    [
+      "",
+      `contracts-differential: ${rows.length} scenarios, ${agree} agree, ${rows.length - agree} differ, ${(elapsedMs / 1000).toFixed(1)} s`,
+      `${"scenario".padEnd(width)}  intent  terraform  contracts  verdicts`,
+      ...lines,
+      "",
+    ].join("\n"),
+  );
+}
+
+async function runScenario(providerDir: string, s: Scenario): Promise<void> {
+  const type = s.resource ?? THING;
+  const ws = createWorkspace(
+    providerDir,
+    `${REQUIRED_PROVIDERS}\nresource "${type}" "t" {\n  ${s.config}\n}\n`,
+    s.prior ? { type, attributes: s.prior } : undefined,
+  );
+  try {
+    const run = await ws.run(s.name, ARGS[s.command]);
+    const errors = errorSummaries(run.output);
+    const terraformError = run.code !== 0;
+    const checks: Check[] = judgeRecords(readRecords(ws.recordFile));
+    const found = checks.flatMap(describeCheck);
+    const contractsViolation = found.length > 0;
+    rows.push({
+      scenario: s.name,
+      intent: s.breaks === undefined ? "obeys" : "breaks",
+      terraform: terraformError,
+      contracts: contractsViolation,
+      knownDifference: s.knownDifference !== undefined,
+      detail: [errors[0] ?? "", found[0] ?? ""].filter((x) => x !== "").join(" | "),
+    });
+    const context = `terraform exit ${run.code}:\n${run.output}\ncontracts:\n${found.join("\n") || "(no violation)"}\nchecks run: ${checks.map((c) => c.check).join(", ")}`;
+    // The scenario itself: terraform fails exactly when a rule is broken, with the expected error.
+    expect(run.code === 0 || run.code === 1, context).toBe(true);
+    expect(terraformError, `scenario sanity (${s.breaks ?? "obeys every rule"})\n${context}`).toBe(
+      s.breaks !== undefined,
+    );
+    if (s.terraformSays) expect(run.output, context).toMatch(s.terraformSays);
+    expect(checks.length, `no provider answer was recorded\n${context}`).toBeGreaterThan(0);
+    // The differential.
+    expect(contractsViolation, `terraform ${terraformError ? "failed" : "succeeded"}\n${context}`).toBe(
+      terraformError,
+    );
+  } finally {
+    rmSync(ws.dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!terraformPath)("@tfkit/contracts agrees with terraform 1.11.4", () => {
+  let providerDir = "";
+  const started = Date.now();
+
+  beforeAll(async () => {
+    providerDir = await buildProvider();
+  }, 60_000);
+
+  afterAll(() => {
+    printTable(Date.now() - started);
+    if (providerDir !== "") rmSync(providerDir, { recursive: true, force: true });
+  });
+
+  it("has at least 30 scenarios, obeying and breaking rules", () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
+    expect(scenarios.filter((s) => s.breaks === undefined).length).toBeGreaterThanOrEqual(10);
+    expect(scenarios.filter((s) => s.breaks !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const s of scenarios) {
+    if (s.knownDifference !== undefined) {
+      // A genuine difference (see the scenario's knownDifference): the verdicts must differ.
+      it.fails(`${s.name} [known difference]`, () => runScenario(providerDir, s), 60_000);
+    } else {
+      it(s.name, () => runScenario(providerDir, s), 60_000);
+    }
+  }
+});

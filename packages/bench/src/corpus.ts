@@ -1,5 +1,6 @@
 import type { Suite } from "./runner.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
+import { planEngineSuites } from "./suites/plan-engine.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
 import { coldStart, coldStartCpu, idleMemory, rpcRoundTrip, serverCertificate } from "./suites/transport.js";
 
@@ -18,4 +19,5 @@ export const corpus: readonly Suite[] = [
   ...(hasTerraform ? [terraformPlan] : []),
   ctyMsgpackEncode,
   ctyMsgpackDecode,
+  ...planEngineSuites,
 ];

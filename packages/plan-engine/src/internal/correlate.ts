@@ -1,7 +1,7 @@
 import type { PathStep, Value } from "@tfkit/cty-values";
 import { indexStep, numberVal, rawEquals, setHashString, stringVal, unrefinedDeep } from "@tfkit/cty-values";
 
-/** One element of a known, non-null planned collection, with the path step that reaches it. */
+/** @internal One element of a known, non-null planned collection, with the path step that reaches it. */
 export interface PlannedElement {
   /** Position in iteration order (lists, sets, tuples) or in key order (maps). */
   readonly index: number;
@@ -13,7 +13,7 @@ export interface PlannedElement {
   readonly step: PathStep;
 }
 
-/** Elements of a known, non-null collection (list, set, tuple, map or object-as-map). */
+/** @internal Elements of a known, non-null collection (list, set, tuple, map or object-as-map). */
 export function elementsOf(collection: Value): PlannedElement[] {
   const k = collection.type.kind;
   if (k === "map" || k === "object") {
@@ -36,6 +36,7 @@ export function elementsOf(collection: Value): PlannedElement[] {
  * How a set element finds its counterpart in another set: by value (tftypes `ElementKeyValue`,
  * what the Go framework's defaults and unknown marking do) or by position (what its plan
  * modifiers do, `setElemObject`).
+ * @internal
  */
 export type SetMatching = "value" | "position";
 
@@ -115,6 +116,7 @@ function keyIndex(collection: Value, keyBy: readonly string[]): Index {
  * Finds the element of `other` (known, non-null) that corresponds to a planned element:
  * by key attributes when `keyBy` is non-empty, else by index (lists, tuples), map key, or for
  * sets by value or position. `used` (keyed matching) keeps one other element from matching twice.
+ * @internal
  */
 export function findCounterpart(
   other: Value,

@@ -5,6 +5,7 @@ import { type PlannedElement, findCounterpart } from "./correlate.js";
  * A position in the config value that follows a position in the planned value, the way
  * tftypes `WalkAttributePath` walks: when a step cannot be taken (null or unknown parent,
  * missing element) the walk stops and remembers the last value it reached.
+ * @internal
  */
 export interface ConfigCursor {
   /** The value reached. */
@@ -13,12 +14,12 @@ export interface ConfigCursor {
   readonly stuck: boolean;
 }
 
-/** A cursor at the root config value. */
+/** @internal A cursor at the root config value. */
 export function rootCursor(config: Value): ConfigCursor {
   return { value: config, stuck: false };
 }
 
-/** Steps into an object attribute. */
+/** @internal Steps into an object attribute. */
 export function cursorAttr(c: ConfigCursor, name: string): ConfigCursor {
   if (c.stuck) return c;
   const v = c.value;
@@ -28,7 +29,7 @@ export function cursorAttr(c: ConfigCursor, name: string): ConfigCursor {
   return { value: v.getAttr(name), stuck: false };
 }
 
-/** Steps into the counterpart of a planned collection element (sets by value, as tftypes does). */
+/** @internal Steps into the counterpart of a planned collection element (sets by value, as tftypes does). */
 export function cursorElement(c: ConfigCursor, el: PlannedElement, keyBy: readonly string[]): ConfigCursor {
   if (c.stuck) return c;
   const v = c.value;
@@ -40,6 +41,7 @@ export function cursorElement(c: ConfigCursor, el: PlannedElement, keyBy: readon
 /**
  * The Go framework's config lookup for defaults (`Data.ValueAtPath`): any failed step reads as
  * null. Reports whether the config value there is null.
+ * @internal
  */
 export function configNullForDefaults(c: ConfigCursor): boolean {
   return c.stuck || c.value.isNull();
@@ -48,6 +50,7 @@ export function configNullForDefaults(c: ConfigCursor): boolean {
 /**
  * The Go framework's config lookup for unknown marking (`tftypes.WalkAttributePath`): a failed
  * step yields the last value reached. Reports whether that value is null.
+ * @internal
  */
 export function configNullForMarking(c: ConfigCursor): boolean {
   return c.value.isNull();

@@ -1,4 +1,4 @@
-/** Go `strconv.Quote`: printable characters kept, others escaped. */
+/** @internal Go `strconv.Quote`: printable characters kept, others escaped. */
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {

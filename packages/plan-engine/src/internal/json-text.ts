@@ -1,6 +1,7 @@
 /**
  * A decoded JSON value as Go's `encoding/json` decoder with `UseNumber` gives it: numbers keep
  * their text, objects are maps (later duplicate keys win).
+ * @internal
  */
 export type JsonValue =
   | null
@@ -10,10 +11,10 @@ export type JsonValue =
   | readonly JsonValue[]
   | ReadonlyMap<string, JsonValue>;
 
-/** The JSON kind of a decoded value (terraform jsondiff `GetType`). */
+/** @internal The JSON kind of a decoded value (terraform jsondiff `GetType`). */
 export type JsonKind = "null" | "bool" | "string" | "number" | "array" | "object";
 
-/** The kind of a JSON value; `undefined` (missing) counts as null. */
+/** @internal The kind of a JSON value; `undefined` (missing) counts as null. */
 export function jsonKind(v: JsonValue | undefined): JsonKind {
   if (v === null || v === undefined) return "null";
   if (typeof v === "boolean") return "bool";
@@ -23,7 +24,7 @@ export function jsonKind(v: JsonValue | undefined): JsonKind {
   return "number";
 }
 
-/** Go `reflect.DeepEqual` on decoded JSON values (numbers compared by text). */
+/** @internal Go `reflect.DeepEqual` on decoded JSON values (numbers compared by text). */
 export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a === null || b === null) return false;
@@ -53,6 +54,7 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
  * Decodes the first JSON value of a string the way terraform's plan renderer does for strings
  * starting with `{` or `[` (a `json.Decoder` reads one value; text after it is ignored).
  * Returns `undefined` when the text does not start with a valid JSON value.
+ * @internal
  */
 export function decodeJsonPrefix(text: string): JsonValue | undefined {
   const p = { s: text, i: 0 };

@@ -4,13 +4,14 @@ import type { AnyAttributeSpec, BlockSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf, type PlannedElement } from "./correlate.js";
 import { type ConfigCursor, cursorAttr, cursorElement } from "./cursor.js";
 
-/** Called for every schema attribute, after its nested attributes were visited (bottom-up). */
+/** @internal Called for every schema attribute, after its nested attributes were visited (bottom-up). */
 export type AttributeVisitor = (spec: AnyAttributeSpec, planned: Value, config: ConfigCursor) => Value;
 
 /**
  * Walks a planned object along its schema bottom-up, like the Go framework's
  * `tftypes.Transform` passes: attributes (nested ones after their children), and the attributes
  * inside blocks; never inside plain (atomic) or dynamic attributes. The config cursor follows.
+ * @internal
  */
 export function transformBody(
   body: SchemaBody,
@@ -62,7 +63,7 @@ function transformBlock(spec: BlockSpec, v: Value, c: ConfigCursor, visit: Attri
   return mapElements(v, (el) => transformBody(spec, el.value, cursorElement(c, el, spec.keyBy), visit));
 }
 
-/** Rebuilds a known, non-null collection with each element replaced (same kind of value). */
+/** @internal Rebuilds a known, non-null collection with each element replaced (same kind of value). */
 export function mapElements(collection: Value, fn: (el: PlannedElement) => Value): Value {
   const els = elementsOf(collection);
   if (els.length === 0) return collection;

@@ -2,18 +2,18 @@ import type { AnyAttributeSpec, Attributes, SchemaBody } from "@tfkit/schema";
 import type { Path, Type, Value } from "@tfkit/cty-values";
 import { getPath, nullVal, unknownVal } from "@tfkit/cty-values";
 
-/** The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
+/** @internal The schema of one nested object: a block body (attributes and blocks) or a nested attribute's object. */
 export type NestedSchema =
   | { readonly kind: "block"; readonly body: SchemaBody; readonly keyBy: readonly string[] }
   | { readonly kind: "object"; readonly attributes: Attributes; readonly keyBy: readonly string[] };
 
-/** Type of the attribute `name` of an object type (dynamic when the type is not an object). */
+/** @internal Type of the attribute `name` of an object type (dynamic when the type is not an object). */
 export function attributeType(t: Type, name: string): Type {
   if (t.kind !== "object") return { kind: "dynamic" };
   return t.attributeTypes[name] ?? { kind: "dynamic" };
 }
 
-/** Element type of a collection type (tuple: element `i`). */
+/** @internal Element type of a collection type (tuple: element `i`). */
 export function elementType(t: Type, i = 0): Type {
   if (t.kind === "list" || t.kind === "set" || t.kind === "map") return t.elementType;
   if (t.kind === "tuple") return t.elementTypes[i] ?? { kind: "dynamic" };
@@ -24,6 +24,7 @@ export function elementType(t: Type, i = 0): Type {
 /**
  * An attribute of an object value the way go-cty `GetAttr` reads it: unknown objects yield an
  * unknown of the attribute's type, null objects a null of it.
+ * @internal
  */
 export function attrOf(v: Value, name: string): Value {
   const t = attributeType(v.type, name);
@@ -32,7 +33,7 @@ export function attrOf(v: Value, name: string): Value {
   return v.getAttr(name);
 }
 
-/** Value at a path, or `undefined` when the path does not apply (go-cty `Path.Apply` error). */
+/** @internal Value at a path, or `undefined` when the path does not apply (go-cty `Path.Apply` error). */
 export function tryGetPath(v: Value, path: Path): Value | undefined {
   try {
     return getPath(v, path);
@@ -44,6 +45,7 @@ export function tryGetPath(v: Value, path: Path): Value | undefined {
 /**
  * Terraform's `AttributeByPath`: the attribute a value path points to inside a nested schema,
  * skipping index steps; `undefined` at blocks, nested objects and paths that lead nowhere.
+ * @internal
  */
 export function attributeByPath(schema: NestedSchema, path: Path): AnyAttributeSpec | undefined {
   if (schema.kind === "object") return objectAttributeByPath(schema.attributes, path);

@@ -386,6 +386,29 @@ describe("proposedNew: sets", () => {
 });
 
 describe("plannedDataResourceObject", () => {
+  it("inside blocks and nested attributes too (the prior is wholly unknown)", () => {
+    const sch = resourceSchema({
+      attributes: {
+        items: attr.listNested(
+          { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+          { optional: true },
+        ),
+      },
+      blocks: {
+        b: block.list({
+          attributes: { x: attr.string({ optional: true }), id: attr.string({ computed: true }) },
+        }),
+      },
+    });
+    expectValue(
+      plannedDataResourceObject(
+        sch,
+        obj({ items: list(obj({ a: s("1"), c: NS })), b: list(obj({ x: s("2"), id: NS })) }),
+      ),
+      obj({ items: list(obj({ a: s("1"), c: US })), b: list(obj({ x: s("2"), id: US })) }),
+    );
+  });
+
   it("computed attributes null in config become unknown", () => {
     const sch = resourceSchema({
       attributes: {

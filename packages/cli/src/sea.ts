@@ -42,11 +42,13 @@ export async function buildSingleExecutable(options: SingleExecutableOptions): P
   try {
     const blob = join(work, "sea.blob");
     const config = join(work, "sea-config.json");
+    // The blob records the script's path as given: a fixed relative name keeps builds reproducible.
+    copyFileSync(options.script, join(work, "provider.cjs"));
     writeFileSync(
       config,
       JSON.stringify({
-        main: options.script,
-        output: blob,
+        main: "provider.cjs",
+        output: "sea.blob",
         disableExperimentalSEAWarning: true,
         useSnapshot: false,
         useCodeCache: false,

@@ -104,6 +104,20 @@ describe("tfkit package", () => {
     if (sha256sum.error === undefined) expect(sha256sum.status, sha256sum.stdout + sha256sum.stderr).toBe(0);
   });
 
+  it("is reproducible: packaging again gives byte-identical zips", { tags: ["slow"] }, async () => {
+    const again = await packageProvider({
+      entry: providerEntry,
+      name: NAME,
+      version: VERSION,
+      outDir: join(work, "dist-provider-again"),
+      conditions: ["@tfkit/source"],
+    });
+    const zip = `terraform-provider-${NAME}_${VERSION}_${target}.zip`;
+    expect(sha256Hex(readFileSync(join(again.outDir, zip)))).toBe(
+      sha256Hex(readFileSync(join(release.outDir, zip))),
+    );
+  });
+
   it("starts as a single executable; start-up next to plain node (median of 10)", {
     tags: ["slow"],
   }, async () => {

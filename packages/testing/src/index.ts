@@ -1,0 +1,33 @@
+/**
+ * Test Terraform providers written with tfkit: `runAcceptance` drives the real `terraform` CLI
+ * through the steps of a test case (dev_overrides or reattach, no `terraform init`), with plan
+ * checks, state checks and known-value matchers in the style of terraform-plugin-testing.
+ *
+ * @packageDocumentation
+ */
+
+// --- running test cases ---
+export { runAcceptance } from "./run-acceptance.js";
+export type {
+  AcceptanceOptions,
+  AcceptanceResult,
+  CommandTiming,
+  StepTiming,
+  TestCase,
+  TestStep,
+} from "./test-case.js";
+export { type FromEntryOptions, fromEntry, fromExecutable, type ProviderLauncher } from "./launcher.js";
+export { findTerraform, TerraformNotFoundError } from "./terraform-cli.js";
+export { AcceptanceError, isAcceptanceError } from "./errors.js";
+
+// --- checks ---
+export * as plancheck from "./plancheck.js";
+export * as statecheck from "./statecheck.js";
+export * as knownvalue from "./knownvalue.js";
+export type { ElementExpectation } from "./knownvalue.js";
+export type { KnownValueMatcher, PlanCheck, ResourceAction, StateCheck } from "./checks.js";
+export { type AttrPath, type AttrPathStep, path } from "./path.js";
+
+// --- what checks see ---
+export type { JsonObject, JsonValue } from "./json.js";
+export type { PlannedResourceChange, StateResource, TerraformPlan, TerraformState } from "./terraform-json.js";

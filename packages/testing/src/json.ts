@@ -1,0 +1,142 @@
+import { CtyNumber, isCtyNumber } from "@tfkit/cty-values";
+
+/**
+ * A JSON value as read from `terraform show -json`, with numbers kept exact.
+ *
+ * @remarks Terraform writes cty numbers with every digit (go-cty `ctyjson` uses
+ * `big.Float.Text('f', -1)`), which `JSON.parse` would round to a float64. Numbers are therefore
+ * {@link CtyNumber}s here, compared exactly by the number matchers.
+ * @category models
+ */
+export type JsonValue = null | boolean | string | CtyNumber | readonly JsonValue[] | JsonObject;
+
+/**
+ * A JSON object whose numbers are exact {@link CtyNumber}s.
+ *
+ * @remarks See {@link JsonValue}.
+ * @category models
+ */
+export interface JsonObject {
+  /** The members of the object. */
+  readonly [key: string]: JsonValue;
+}
+
+/**
+ * Parses JSON text, keeping numbers exact as {@link CtyNumber}.
+ *
+ * @remarks Strict RFC 8259 JSON, as Terraform writes it. A syntax error throws a `SyntaxError`
+ * naming the offset.
+ * @internal
+ */
+export function parseExactJson(text: string): JsonValue {
+  let i = 0;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`invalid JSON at offset ${i}: ${what}`);
+  };
+  const skip = () => {
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+  };
+  const value = (): JsonValue => {
+    skip();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      const out: Record<string, JsonValue> = {};
+      skip();
+      if (text[i] === "}") {
+        i++;
+        return out;
+      }
+      for (;;) {
+        skip();
+        if (text[i] !== '"') fail("expected a member name");
+        const key = string();
+        skip();
+        if (text[i] !== ":") fail("expected ':'");
+        i++;
+        out[key] = value();
+        skip();
+        if (text[i] === ",") i++;
+        else if (text[i] === "}") {
+          i++;
+          return out;
+        } else fail("expected ',' or '}'");
+      }
+    }
+    if (c === "[") {
+      i++;
+      const out: JsonValue[] = [];
+      skip();
+      if (text[i] === "]") {
+        i++;
+        return out;
+      }
+      for (;;) {
+        out.push(value());
+        skip();
+        if (text[i] === ",") i++;
+        else if (text[i] === "]") {
+          i++;
+          return out;
+        } else fail("expected ',' or ']'");
+      }
+    }
+    if (c === '"') return string();
+    if (text.startsWith("true", i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith("false", i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith("null", i)) {
+      i += 4;
+      return null;
+    }
+    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 4096));
+    if (!match) return fail("unexpected character");
+    i += match[0].length;
+    return CtyNumber.parse(match[0]);
+  };
+  const string = (): string => {
+    // Find the closing quote, honouring escapes, then let JSON.parse decode the escapes.
+    const start = i;
+    i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    if (i >= text.length) fail("unterminated string");
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const result = value();
+  skip();
+  if (i !== text.length) fail("trailing characters");
+  return result;
+}
+
+/**
+ * Renders a {@link JsonValue} for failure messages: JSON with exact numbers.
+ *
+ * @internal
+ */
+export function renderJson(value: JsonValue | undefined): string {
+  if (value === undefined) return "(absent)";
+  if (isCtyNumber(value)) return value.text();
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => renderJson(v)).join(", ")}]`;
+  const entries = Object.entries(value as JsonObject);
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${renderJson(v)}`).join(", ")}}`;
+}
+
+/**
+ * Whether a {@link JsonValue} is a JSON object (not an array, number or null).
+ *
+ * @internal
+ */
+export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(isCtyNumber(value));
+}

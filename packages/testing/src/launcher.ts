@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+
+/**
+ * How the acceptance runner makes Terraform run a provider, built with {@link fromEntry} or
+ * {@link fromExecutable}.
+ *
+ * @remarks The runner asks for an executable named `terraform-provider-<name>` (what
+ * `dev_overrides` looks for) and either lets Terraform start it (mode `"dev_overrides"`) or starts
+ * it once per test case and attaches Terraform to it (mode `"reattach"`).
+ * @category testing
+ */
+export interface ProviderLauncher {
+  /** Human description for messages (`entry ./src/main.ts`). */
+  readonly description: string;
+  /**
+   * Returns the path of an executable called `terraform-provider-<typeName>` that starts the
+   * provider (building it first if needed; cached).
+   */
+  executable(typeName: string): Promise<string>;
+}
+
+/**
+ * Options of {@link fromEntry}.
+ *
+ * @category testing
+ */
+export interface FromEntryOptions {
+  /**
+   * Extra package.json export conditions for resolving imports, e.g. `["@tfkit/source"]` to
+   * bundle workspace siblings from their TypeScript source. Default: none.
+   */
+  readonly conditions?: readonly string[];
+  /** Packages to leave out of the bundle (they must then resolve from the bundle's directory). Default: none. */
+  readonly external?: readonly string[];
+  /** Extra `node` arguments for the launcher, e.g. `["--enable-source-maps"]`. Default: none. */
+  readonly nodeArgs?: readonly string[];
+}
+
+const bundles = new Map<string, Promise<string>>();
+let bundleRoot: string | undefined;
+
+function tempRoot(): string {
+  if (bundleRoot === undefined) {
+    const root = mkdtempSync(join(tmpdir(), "tfkit-testing-providers-"));
+    bundleRoot = root;
+    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+  }
+  return bundleRoot;
+}
+
+/**
+ * A provider started from its TypeScript or JavaScript entry point (the file that calls `serve`).
+ * The entry is bundled with esbuild, once per process (i.e. once per test file) and cached, into a
+ * temporary directory next to a `#!/usr/bin/env node` launcher.
+ *
+ * @remarks Everything is bundled (third-party packages too, unless listed in
+ * {@link FromEntryOptions.external}), so the bundle runs from any directory. Like building the
+ * provider binary that terraform-plugin-testing's `ProtoV6ProviderFactories` serve in-process.
+ * @example
+ * ```ts
+ * const demo = fromEntry(new URL("../src/main.ts", import.meta.url).pathname);
+ * await runAcceptance({ providers: { demo }, steps: [...] });
+ * ```
+ * @category testing
+ */
+export function fromEntry(entry: string, options: FromEntryOptions = {}): ProviderLauncher {
+  const absolute = resolve(entry);
+  const key = JSON.stringify([absolute, options.conditions ?? [], options.external ?? [], options.nodeArgs ?? []]);
+  const bundle = (): Promise<string> => {
+    let built = bundles.get(key);
+    if (!built) {
+      built = bundleEntry(absolute, options);
+      bundles.set(key, built);
+      // A failed build is not cached: the next test retries (and reports the same error).
+      built.catch(() => bundles.delete(key));
+    }
+    return built;
+  };
+  return {
+    description: `entry ${entry}`,
+    async executable(typeName) {
+      const dir = await bundle();
+      const exeDir = join(dir, typeName);
+      const exe = join(exeDir, `terraform-provider-${typeName}`);
+      if (!existsSync(exe)) {
+        mkdirSync(exeDir, { recursive: true });
+        const nodeArgs = options.nodeArgs ?? [];
+        // `#!/usr/bin/env node` accepts no arguments portably; with node arguments use sh + exec
+        // (exec, so a SIGKILL from terraform cannot orphan the real process).
+        const script =
+          nodeArgs.length === 0
+            ? '#!/usr/bin/env node\nimport("../provider.mjs");\n'
+            : `#!/bin/sh\nexec node ${nodeArgs.map(shellQuote).join(" ")} ${shellQuote(join(dir, "provider.mjs"))} "$@"\n`;
+        writeFileSync(exe, script);
+        chmodSync(exe, 0o755);
+      }
+      return exe;
+    },
+  };
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+async function bundleEntry(entry: string, options: FromEntryOptions): Promise<string> {
+  if (!existsSync(entry)) throw new Error(`@tfkit/testing fromEntry: no such file: ${entry}`);
+  const { build } = await import("esbuild");
+  const dir = mkdtempSync(join(tempRoot(), "bundle-"));
+  await build({
+    entryPoints: [entry],
+    outfile: join(dir, "provider.mjs"),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    sourcemap: true,
+    logLevel: "silent",
+    conditions: [...(options.conditions ?? [])],
+    external: [...(options.external ?? [])],
+    // CommonJS dependencies bundled into ESM call require() for Node built-ins.
+    banner: { js: 'import { createRequire as __tfkitCreateRequire } from "node:module"; const require = __tfkitCreateRequire(import.meta.url);' },
+  });
+  return dir;
+}
+
+/**
+ * A provider that is already an executable (a Go provider binary, a packaged tfkit provider, or a
+ * script with a shebang).
+ *
+ * @remarks When the file is not named `terraform-provider-<name>` the runner links it under that
+ * name in a temporary directory, since `dev_overrides` finds providers by file name.
+ * @category testing
+ */
+export function fromExecutable(executable: string): ProviderLauncher {
+  const absolute = resolve(executable);
+  return {
+    description: `executable ${executable}`,
+    async executable(typeName) {
+      if (!existsSync(absolute)) throw new Error(`@tfkit/testing fromExecutable: no such file: ${absolute}`);
+      const wanted = `terraform-provider-${typeName}`;
+      const name = basename(absolute);
+      if (name === wanted || name.startsWith(`${wanted}_`) || name.startsWith(`${wanted}.`)) return absolute;
+      const dir = join(tempRoot(), `exe-${typeName}-${createHash("sha256").update(absolute).digest("hex").slice(0, 16)}`);
+      const link = join(dir, wanted);
+      if (!existsSync(link)) {
+        mkdirSync(dir, { recursive: true });
+        symlinkSync(absolute, link);
+      }
+      return link;
+    },
+  };
+}

@@ -1,0 +1,414 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { PlanCheck, StateCheck } from "./checks.js";
+import { AcceptanceError } from "./errors.js";
+import { type JsonValue, isJsonObject, renderJson } from "./json.js";
+import { expectResourceAction } from "./plancheck.js";
+import { type RunningProvider, startProvider } from "./provider-process.js";
+import { type CommandResult, TerraformNotFoundError, findTerraform, runTerraform, terraformEnv } from "./terraform-cli.js";
+import { type TerraformPlan, type TerraformState, parsePlanJson, parseStateJson } from "./terraform-json.js";
+import type { AcceptanceOptions, AcceptanceResult, CommandTiming, StepTiming, TestCase, TestStep } from "./test-case.js";
+
+const DEFAULT_NAMESPACE = "example.test/tfkit";
+const OUTPUT_LIMIT = 12_000;
+
+/** Raised inside a step; turned into an {@link AcceptanceError} with the step's context. */
+class StepFailure extends Error {
+  readonly failures: readonly string[];
+  readonly output: string | undefined;
+  constructor(failures: readonly string[], output: string | undefined) {
+    super(failures.join("\n"));
+    this.failures = failures;
+    this.output = output;
+  }
+}
+
+/** One working directory: config, CLI config, state, and the commands run in it. */
+interface Workdir {
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+function tail(text: string): string {
+  return text.length <= OUTPUT_LIMIT ? text : `…(${text.length - OUTPUT_LIMIT} characters cut)…\n${text.slice(-OUTPUT_LIMIT)}`;
+}
+
+function quote(result: CommandResult): string {
+  const parts = [`--- terraform ${result.args.join(" ")} (exit ${result.code}, ${Math.round(result.durationMs)} ms)`];
+  if (result.stdout.trim() !== "") parts.push(tail(result.stdout.trimEnd()));
+  if (result.stderr.trim() !== "") parts.push(`--- stderr\n${tail(result.stderr.trimEnd())}`);
+  return parts.join("\n");
+}
+
+/** `-no-color` output without the dev_overrides warning box noise is still terraform's own words. */
+function outputOf(result: CommandResult): string {
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/**
+ * Runs an acceptance test case through the real `terraform` binary: each step in one temporary
+ * working directory, with plan checks, state checks, an empty-plan check after every apply, and a
+ * final destroy.
+ *
+ * @remarks terraform-plugin-testing's `resource.Test`. No `terraform init`: providers are reached
+ * through `dev_overrides` or `TF_REATTACH_PROVIDERS`; `CHECKPOINT_DISABLE=1` and inherited `TF_*`
+ * variables removed. Throws {@link TerraformNotFoundError} when there is no terraform, and
+ * {@link AcceptanceError} when the case fails (the message quotes terraform's output and names the
+ * kept working directory).
+ * @example
+ * ```ts
+ * it("creates a server", () =>
+ *   runAcceptance({
+ *     providers: { demo: fromEntry("src/main.ts") },
+ *     steps: [{ config: `resource "demo_server" "a" { name = "web" }`,
+ *               expectPlan: { "demo_server.a": "create" } }],
+ *   }), 60_000);
+ * ```
+ * @category testing
+ */
+export async function runAcceptance(testCase: TestCase, options: AcceptanceOptions = {}): Promise<AcceptanceResult> {
+  const started = performance.now();
+  const terraform = options.terraformPath ?? findTerraform();
+  if (!terraform) throw new TerraformNotFoundError();
+  const modeEnv = process.env.TFKIT_TESTING_MODE;
+  const mode = options.mode ?? (modeEnv === "dev_overrides" || modeEnv === "reattach" ? modeEnv : "reattach");
+  const namespace = options.providerNamespace ?? DEFAULT_NAMESPACE;
+  const timeoutMs = options.commandTimeoutMs ?? 120_000;
+  const names = Object.keys(testCase.providers);
+  if (names.length === 0) throw new TypeError("runAcceptance: the test case names no providers");
+  for (const name of names) {
+    if (!/^[a-z][a-z0-9]*$/.test(name)) {
+      throw new TypeError(`runAcceptance: provider name ${JSON.stringify(name)} must be lower-case letters and digits (a resource type prefix)`);
+    }
+  }
+  if (testCase.steps.length === 0) throw new TypeError("runAcceptance: the test case has no steps");
+
+  const root = mkdtempSync(join(tmpdir(), "tfkit-acc-"));
+  const running: RunningProvider[] = [];
+  const timings: StepTiming[] = [];
+  let providerStartMs = 0;
+  let failed = true;
+  let cleanup: (() => Promise<string | undefined>) | undefined;
+  try {
+    // Executables first (fromEntry bundles once and caches).
+    const executables = new Map<string, string>();
+    for (const name of names) executables.set(name, await (testCase.providers[name] as NonNullable<TestCase["providers"][string]>).executable(name));
+
+    const cliConfig = join(root, "tfkit.tfrc");
+    const overrides = names.map((n) => `    ${JSON.stringify(`${namespace}/${n}`)} = ${JSON.stringify(dirname(executables.get(n) as string))}`);
+    // No `direct {}`: only the overrides may be used, so nothing is ever downloaded.
+    writeFileSync(cliConfig, `provider_installation {\n  dev_overrides {\n${overrides.join("\n")}\n  }\n}\n`);
+    const extraEnv: Record<string, string> = { TF_CLI_CONFIG_FILE: cliConfig, ...options.env };
+    if (options.terraformLog) Object.assign(extraEnv, { TF_LOG: "debug" });
+
+    if (mode === "reattach") {
+      const t0 = performance.now();
+      const reattach: Record<string, RunningProvider["reattach"]> = {};
+      const providerEnv = terraformEnv(options.env ?? {});
+      for (const name of names) {
+        const provider = await startProvider(executables.get(name) as string, providerEnv, root);
+        running.push(provider);
+        reattach[`${namespace}/${name}`] = provider.reattach;
+      }
+      extraEnv.TF_REATTACH_PROVIDERS = JSON.stringify(reattach);
+      providerStartMs = performance.now() - t0;
+    }
+
+    const requiredProviders = `terraform {\n  required_providers {\n${names
+      .map((n) => `    ${n} = { source = ${JSON.stringify(`${namespace}/${n}`)} }`)
+      .join("\n")}\n  }\n}\n`;
+    const makeWorkdir = (dir: string): Workdir => {
+      mkdirSync(dir, { recursive: true });
+      const env = terraformEnv(options.terraformLog ? { ...extraEnv, TF_LOG_PATH: join(dir, "terraform.log") } : extraEnv);
+      return { dir, env };
+    };
+    const main = makeWorkdir(join(root, "work"));
+    const writeConfig = (wd: Workdir, config: string) => {
+      writeFileSync(join(wd.dir, "main.tf"), config);
+      const generated = join(wd.dir, "tfkit_providers.tf");
+      // A configuration that declares its own required_providers must use the generated sources.
+      if (/\brequired_providers\b/.test(config)) rmSync(generated, { force: true });
+      else writeFileSync(generated, requiredProviders);
+    };
+
+    let commands: CommandTiming[] = [];
+    const tf = async (wd: Workdir, ...args: string[]): Promise<CommandResult> => {
+      const result = await runTerraform(terraform, wd.dir, wd.env, args, timeoutMs);
+      commands.push({ command: args.join(" "), durationMs: result.durationMs });
+      return result;
+    };
+    const providerLogs = (): string => {
+      const lines = running
+        .map((p, i) => {
+          const log = p.stderrTail();
+          const dead = p.exited() ? " (the process has EXITED)" : "";
+          return log === "" && dead === "" ? "" : `--- provider ${names[i]} stderr${dead}\n${log}`;
+        })
+        .filter((s) => s !== "");
+      return lines.join("\n");
+    };
+    /** Runs a command that must succeed; otherwise fails the step quoting terraform. */
+    const must = async (wd: Workdir, what: string, ...args: string[]): Promise<CommandResult> => {
+      const result = await tf(wd, ...args);
+      if (result.code !== 0) {
+        throw new StepFailure([`terraform ${what} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+      }
+      return result;
+    };
+    const showState = async (wd: Workdir): Promise<TerraformState> =>
+      parseStateJson((await must(wd, "show -json", "show", "-json", "-no-color")).stdout);
+    const showPlan = async (wd: Workdir, planFile: string): Promise<TerraformPlan> =>
+      parsePlanJson((await must(wd, `show -json ${planFile}`, "show", "-json", "-no-color", planFile)).stdout);
+
+    const runPlanChecks = (checks: readonly PlanCheck[], plan: TerraformPlan, label: string): string[] =>
+      checks.flatMap((c) => {
+        const failure = c.checkPlan(plan);
+        return failure === undefined ? [] : [`${label} plancheck.${c.description}: ${failure}`];
+      });
+    const runStateChecks = (checks: readonly StateCheck[], state: TerraformState): string[] =>
+      checks.flatMap((c) => {
+        const failure = c.checkState(state);
+        return failure === undefined ? [] : [`statecheck.${c.description}: ${failure}`];
+      });
+
+    /** Handles a failed command in a step that may expect an error; returns true when expected. */
+    const expectedFailure = (step: TestStep, result: CommandResult, what: string): boolean => {
+      if (result.code === 0) return false;
+      if (step.expectError) {
+        step.expectError.lastIndex = 0;
+        if (step.expectError.test(outputOf(result))) return true;
+        throw new StepFailure(
+          [`terraform ${what} failed, but its output does not match the expected error ${step.expectError}`],
+          quote(result),
+        );
+      }
+      throw new StepFailure([`terraform ${what} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+    };
+    const noErrorHappened = (step: TestStep): never => {
+      throw new StepFailure([`expected an error matching ${step.expectError}, but the step succeeded`], undefined);
+    };
+
+    /** The plan after apply or refresh: must be empty unless expectNonEmptyPlan; post-apply checks. */
+    const checkFollowUpPlan = async (step: TestStep, label: string) => {
+      const planFile = "tfplan-after";
+      const result = await tf(main, "plan", "-input=false", "-no-color", "-detailed-exitcode", `-out=${planFile}`);
+      if (result.code !== 0 && result.code !== 2) {
+        throw new StepFailure([`terraform plan after ${label} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+      }
+      const failures: string[] = [];
+      if (result.code === 2 && !step.expectNonEmptyPlan) {
+        failures.push(
+          `after ${label}, the plan is not empty (the provider's answers drift, or apply did not store what was planned); set expectNonEmptyPlan if that is intended`,
+        );
+      }
+      if (step.postApplyPlanChecks && step.postApplyPlanChecks.length > 0) {
+        failures.push(...runPlanChecks(step.postApplyPlanChecks, await showPlan(main, planFile), "post-apply"));
+      }
+      if (failures.length > 0) throw new StepFailure(failures, quote(result));
+    };
+
+    cleanup = async () => {
+      if (!applied) return undefined;
+      const result = await runTerraform(terraform, main.dir, main.env, ["destroy", "-auto-approve", "-input=false", "-no-color"], timeoutMs);
+      return result.code === 0 ? undefined : quote(result);
+    };
+    let lastConfig: string | undefined;
+    let state: TerraformState | undefined; // cached `show -json` of the main directory
+    let applied = false;
+
+    for (let index = 0; index < testCase.steps.length; index++) {
+      const step = testCase.steps[index] as TestStep;
+      const label = step.name ?? `step ${index + 1}`;
+      const stepStart = performance.now();
+      commands = [];
+      let kind: StepTiming["kind"] = "apply";
+      try {
+        if (step.config !== undefined) lastConfig = step.config;
+        if (lastConfig === undefined) throw new StepFailure(["the step has no config and no earlier step had one"], undefined);
+
+        if (step.importState) {
+          kind = "import";
+          await runImportStep(step, index);
+        } else if (step.refreshState) {
+          kind = "refresh";
+          writeConfig(main, lastConfig);
+          const result = await tf(main, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color");
+          if (expectedFailure(step, result, "apply -refresh-only")) continue;
+          if (step.expectError) noErrorHappened(step);
+          state = await showState(main);
+          const failures = runStateChecks(step.stateChecks ?? [], state);
+          if (failures.length > 0) throw new StepFailure(failures, quote(result));
+          await checkFollowUpPlan(step, "refresh");
+        } else {
+          kind = step.planOnly ? "plan-only" : "apply";
+          writeConfig(main, lastConfig);
+          const planFile = "tfplan";
+          const plan = await tf(main, "plan", "-input=false", "-no-color", "-detailed-exitcode", `-out=${planFile}`);
+          if (plan.code !== 2 && expectedFailure(step, plan, "plan")) continue;
+          const checks: PlanCheck[] = [
+            ...Object.entries(step.expectPlan ?? {}).map(([address, action]) => expectResourceAction(address, action)),
+            ...(step.planChecks ?? []),
+          ];
+          if (checks.length > 0) {
+            const failures = runPlanChecks(checks, await showPlan(main, planFile), "pre-apply");
+            if (failures.length > 0) throw new StepFailure(failures, quote(plan));
+          }
+          if (step.planOnly) {
+            if (step.expectError) noErrorHappened(step);
+            if (plan.code === 2 && !step.expectNonEmptyPlan) {
+              throw new StepFailure(["the plan-only step planned changes; set expectNonEmptyPlan if that is intended"], quote(plan));
+            }
+          } else {
+            const apply = await tf(main, "apply", "-input=false", "-no-color", "-auto-approve", planFile);
+            applied = true;
+            state = undefined;
+            if (expectedFailure(step, apply, "apply")) continue;
+            if (step.expectError) noErrorHappened(step);
+            if (step.stateChecks && step.stateChecks.length > 0) {
+              state = await showState(main);
+              const failures = runStateChecks(step.stateChecks, state);
+              if (failures.length > 0) throw new StepFailure(failures, quote(apply));
+            }
+            await checkFollowUpPlan(step, "apply");
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof StepFailure)) throw error;
+        throw new AcceptanceError(
+          formatFailure(`${label} of ${testCase.steps.length}${kind === "apply" ? "" : ` (${kind})`}`, error),
+          { step: index + 1, failures: error.failures },
+        );
+      } finally {
+        timings.push({ name: label, kind, durationMs: performance.now() - stepStart, commands });
+      }
+    }
+
+    // The final destroy, then checkDestroy with the state as it was.
+    if (applied) {
+      commands = [];
+      const destroyStart = performance.now();
+      try {
+        const before = await showState(main);
+        await must(main, "destroy", "destroy", "-auto-approve", "-input=false", "-no-color");
+        const left = remainingResources(main.dir);
+        if (left.length > 0) throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], undefined);
+        if (testCase.checkDestroy) {
+          try {
+            await testCase.checkDestroy(before);
+          } catch (error) {
+            throw new StepFailure([`checkDestroy: ${error instanceof Error ? error.message : String(error)}`], undefined);
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof StepFailure)) throw error;
+        throw new AcceptanceError(formatFailure("the final destroy", error), { step: 0, failures: error.failures });
+      } finally {
+        timings.push({ name: "destroy", kind: "destroy", durationMs: performance.now() - destroyStart, commands });
+      }
+    }
+    failed = false;
+
+    async function runImportStep(step: TestStep, index: number): Promise<void> {
+      const address = step.resourceName;
+      if (!address) throw new StepFailure(["an importState step needs resourceName (the address to import)"], undefined);
+      let id = step.importStateId;
+      const needState = id === undefined || step.importStateVerify;
+      if (needState && state === undefined) state = await showState(main);
+      const existing = state?.resources.find((r) => r.address === address);
+      if (id === undefined) {
+        const value = existing?.values.id;
+        if (typeof value !== "string") {
+          throw new StepFailure(
+            [`cannot find the import ID: ${existing ? `${address} has no string "id" attribute` : `${address} is not in the state`}; set importStateId`],
+            undefined,
+          );
+        }
+        id = value;
+      }
+      const wd = makeWorkdir(join(root, `import-${index + 1}`));
+      writeConfig(wd, lastConfig as string);
+      const result = await tf(wd, "import", "-input=false", "-no-color", address, id);
+      if (expectedFailure(step, result, `import ${address} ${id}`)) return;
+      if (step.expectError) noErrorHappened(step);
+      const imported = await showState(wd);
+      const failures = runStateChecks(step.stateChecks ?? [], imported);
+      if (step.importStateVerify) {
+        const got = imported.resources.find((r) => r.address === address);
+        if (!existing) failures.push(`importStateVerify: ${address} is not in the state of the earlier steps, nothing to compare with`);
+        else if (!got) failures.push(`importStateVerify: the import did not produce ${address} (resources: ${imported.resources.map((r) => r.address).join(", ") || "none"})`);
+        else {
+          const ignore = step.importStateVerifyIgnore ?? [];
+          const diffs = diffValues(existing.values, got.values, "").filter(
+            (d) => !ignore.some((i) => d.path === i || d.path.startsWith(`${i}.`)),
+          );
+          for (const d of diffs) {
+            failures.push(`importStateVerify: ${address}: attribute ${d.path}: in state ${d.expected}, imported ${d.actual}`);
+          }
+        }
+      }
+      if (failures.length > 0) throw new StepFailure(failures, quote(result));
+      if (options.keepWorkdir !== true) rmSync(wd.dir, { recursive: true, force: true });
+    }
+  } catch (error) {
+    if (error instanceof AcceptanceError && error.step !== 0 && cleanup) {
+      // Like terraform-plugin-testing: destroy what the failed case created.
+      const destroyFailure = await cleanup().catch((e: unknown) => String(e));
+      if (destroyFailure) error.message += `\n(the clean-up destroy failed too)\n${destroyFailure}`;
+    }
+    if (error instanceof AcceptanceError && options.keepWorkdir !== false) {
+      (error as { workdir: string | undefined }).workdir = root;
+      error.message += `\n(working directory kept: ${root})`;
+    }
+    throw error;
+  } finally {
+    await Promise.all(running.map((p) => p.stop()));
+    const keep = options.keepWorkdir ?? "on-failure";
+    if (keep === false || (keep === "on-failure" && !failed)) rmSync(root, { recursive: true, force: true });
+  }
+  const keepAll = options.keepWorkdir === true;
+  return {
+    mode,
+    steps: timings,
+    providerStartMs,
+    totalMs: performance.now() - started,
+    ...(keepAll ? { workdir: root } : {}),
+  };
+}
+
+function formatFailure(where: string, failure: StepFailure): string {
+  const lines = [`@tfkit/testing: ${where} failed:`, ...failure.failures.map((f) => `  - ${f}`)];
+  if (failure.output) lines.push(failure.output);
+  return lines.join("\n");
+}
+
+/** Managed resource instances still in the local state file. */
+function remainingResources(dir: string): string[] {
+  const file = join(dir, "terraform.tfstate");
+  if (!existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as {
+    resources?: { mode: string; type: string; name: string; module?: string; instances?: unknown[] }[];
+  };
+  return (parsed.resources ?? [])
+    .filter((r) => r.mode === "managed" && (r.instances?.length ?? 0) > 0)
+    .map((r) => `${r.module ? `${r.module}.` : ""}${r.type}.${r.name}`);
+}
+
+/** Leaf differences between two values, with dotted paths (`a.0.b`), as import verification reports them. */
+function diffValues(
+  expected: JsonValue | undefined,
+  actual: JsonValue | undefined,
+  path: string,
+): { path: string; expected: string; actual: string }[] {
+  const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
+  if (isJsonObject(expected) && isJsonObject(actual)) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
+    return expected.flatMap((e, i) => diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)));
+  }
+  const e = renderJson(expected);
+  const a = renderJson(actual);
+  return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
+}

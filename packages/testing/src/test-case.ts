@@ -1,0 +1,156 @@
+import type { PlanCheck, ResourceAction, StateCheck } from "./checks.js";
+import type { ProviderLauncher } from "./launcher.js";
+import type { TerraformState } from "./terraform-json.js";
+
+/**
+ * One acceptance test: the providers under test and the steps to run, in order, in one working
+ * directory (so each step starts from the state the previous one left).
+ *
+ * @remarks terraform-plugin-testing's `resource.TestCase`. After the last step the runner destroys
+ * everything and calls {@link TestCase.checkDestroy}.
+ * @category testing
+ */
+export interface TestCase {
+  /**
+   * The providers, by local name (the resource type prefix: `demo` for `demo_server`). Each is
+   * reachable in the configuration without a `required_providers` entry; the runner adds one with
+   * source `example.test/tfkit/<name>`.
+   */
+  readonly providers: Readonly<Record<string, ProviderLauncher>>;
+  /** The steps, run in order. */
+  readonly steps: readonly TestStep[];
+  /**
+   * Called after the final destroy with the state as it was just before it, to check that the
+   * remote objects are really gone (look them up in your API or store). Throw to fail.
+   */
+  readonly checkDestroy?: (stateBeforeDestroy: TerraformState) => void | Promise<void>;
+}
+
+/**
+ * One step of a {@link TestCase}: apply a configuration (the usual step), or plan only, refresh,
+ * or import.
+ *
+ * @remarks terraform-plugin-testing's `resource.TestStep`. A configuration step runs
+ * `terraform plan -out`, the plan checks, `terraform apply` of that plan, the state checks, and a
+ * second plan that must be empty (unless {@link TestStep.expectNonEmptyPlan}).
+ * @category testing
+ */
+export interface TestStep {
+  /** A label for failure messages. Default: `step N`. */
+  readonly name?: string;
+  /**
+   * The Terraform configuration (HCL). Import and refresh steps without one reuse the previous
+   * step's configuration.
+   */
+  readonly config?: string;
+  /** The action expected for each listed resource address in the step's plan (others are free). */
+  readonly expectPlan?: Readonly<Record<string, ResourceAction>>;
+  /** Checks on the plan before apply. */
+  readonly planChecks?: readonly PlanCheck[];
+  /** Checks on the plan made after apply (normally empty). */
+  readonly postApplyPlanChecks?: readonly PlanCheck[];
+  /** Checks on the state after apply, refresh or import. */
+  readonly stateChecks?: readonly StateCheck[];
+  /**
+   * The step must fail with output matching this pattern (at plan, apply or import). The step
+   * passes when it does; the state stays as terraform left it.
+   */
+  readonly expectError?: RegExp;
+  /** Accept a non-empty plan after apply (or in a plan-only step). Default `false`. */
+  readonly expectNonEmptyPlan?: boolean;
+  /** Plan only (with checks), don't apply. A non-empty plan fails unless {@link TestStep.expectNonEmptyPlan}. */
+  readonly planOnly?: boolean;
+  /** Refresh only (`terraform apply -refresh-only`), then the state checks and an empty-plan check. */
+  readonly refreshState?: boolean;
+  /**
+   * Import {@link TestStep.resourceName} into a fresh state (`terraform import` in a separate
+   * directory with the same configuration); the main state is not touched.
+   */
+  readonly importState?: boolean;
+  /** The resource address to import, e.g. `demo_server.web`. Required with `importState`. */
+  readonly resourceName?: string;
+  /** The import ID. Default: the `id` attribute of {@link TestStep.resourceName} in the current state. */
+  readonly importStateId?: string;
+  /** Compare the imported resource with the one in the current state, attribute by attribute. */
+  readonly importStateVerify?: boolean;
+  /**
+   * Attributes the import verification skips: top-level names or dotted paths (`"timeouts"`,
+   * `"network_interface.0.mac"`); a path also skips everything under it.
+   */
+  readonly importStateVerifyIgnore?: readonly string[];
+}
+
+/**
+ * Options of `runAcceptance`.
+ *
+ * @category testing
+ */
+export interface AcceptanceOptions {
+  /**
+   * How Terraform reaches the providers:
+   * - `"reattach"` (default): the runner starts each provider once per test case and passes
+   *   `TF_REATTACH_PROVIDERS`, so no terraform command starts a provider process;
+   * - `"dev_overrides"`: Terraform starts the provider itself, 1–6 processes per command, as it
+   *   does for users.
+   * Also settable with the environment variable `TFKIT_TESTING_MODE`.
+   */
+  readonly mode?: "reattach" | "dev_overrides";
+  /** The terraform binary. Default: {@link findTerraform}. */
+  readonly terraformPath?: string;
+  /** Timeout of each terraform command in milliseconds. Default 120 000. */
+  readonly commandTimeoutMs?: number;
+  /** Keep the working directory: `"on-failure"` (default; the error names it), `true`, `false`. */
+  readonly keepWorkdir?: boolean | "on-failure";
+  /** Namespace of the generated provider sources (`<namespace>/<name>`). Default `example.test/tfkit`. */
+  readonly providerNamespace?: string;
+  /** Extra environment variables for terraform and the providers. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Write terraform's debug log to `terraform.log` in the working directory. Default `false`. */
+  readonly terraformLog?: boolean;
+}
+
+/**
+ * Timings of one terraform command run by the acceptance runner.
+ *
+ * @category testing
+ */
+export interface CommandTiming {
+  /** The command line after `terraform`. */
+  readonly command: string;
+  /** Wall-clock milliseconds. */
+  readonly durationMs: number;
+}
+
+/**
+ * Timings of one step (or of the final destroy).
+ *
+ * @category testing
+ */
+export interface StepTiming {
+  /** The step's label. */
+  readonly name: string;
+  /** What the step did. */
+  readonly kind: "apply" | "plan-only" | "refresh" | "import" | "destroy";
+  /** Wall-clock milliseconds for the whole step. */
+  readonly durationMs: number;
+  /** Each terraform command of the step. */
+  readonly commands: readonly CommandTiming[];
+}
+
+/**
+ * What `runAcceptance` returns when the case passes.
+ *
+ * @category testing
+ */
+export interface AcceptanceResult {
+  /** The mode used. */
+  readonly mode: "reattach" | "dev_overrides";
+  /** Per-step timings, the final destroy last. */
+  readonly steps: readonly StepTiming[];
+  /** Milliseconds spent starting providers for reattach (0 in dev_overrides mode). */
+  readonly providerStartMs: number;
+  /** Wall-clock milliseconds for the whole case. */
+  readonly totalMs: number;
+  /** The working directory, when kept. */
+  readonly workdir?: string;
+}

@@ -1,6 +1,6 @@
 import type { Path, Value } from "@tfkit/cty-values";
-import { attributeStep, formatPath, nullVal, numberVal, stringVal } from "@tfkit/cty-values";
-import { attr, block, resourceSchema, type Schema } from "@tfkit/schema";
+import { attributeStep, formatPath, indexStep, nullVal, numberVal, stringVal } from "@tfkit/cty-values";
+import { attr, block, resourceSchema, type Schema, t } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { expectValue, list, n, NS, obj, s, set, US } from "./internal/test-helpers.js";
 import {
@@ -307,6 +307,15 @@ describe("planResourceChange: resource modifyPlan, requires-replace filtering, d
     );
     expect(paths(r.reportedRequiresReplace)).toEqual([".name", ".tags"]);
     expect(paths(r.requiresReplace)).toEqual([".name"]);
+    expect(r.action).toBe("replace");
+  });
+
+  it("a replace path into a set of strings is cut at the set", () => {
+    const ss = resourceSchema({ attributes: { ports: attr.set(t.string, { optional: true }) } });
+    const r = plan(ss, obj({ ports: set(s("a")) }), obj({ ports: set(s("b")) }), {
+      modifyPlan: () => ({ requiresReplace: [[attributeStep("ports"), indexStep(stringVal("b"))]] }),
+    });
+    expect(paths(r.reportedRequiresReplace)).toEqual([".ports"]);
     expect(r.action).toBe("replace");
   });
 

@@ -168,8 +168,8 @@ function finish(
   reported: readonly Path[],
   diagnostics: Diagnostic[],
 ): PlanResourceChangeResult {
-  const normalised = normaliseRequiresReplace(reported);
   const { prior, schema } = request;
+  const normalised = normaliseRequiresReplace(reported, schema.type);
   let kept: Path[] = [];
   if (!planned.isNull()) {
     const filtered = filterRequiresReplace(schema, prior, planned, normalised, request);

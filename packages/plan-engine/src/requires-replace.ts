@@ -1,4 +1,4 @@
-import type { Path, Value } from "@tfkit/cty-values";
+import type { Path, Type, Value } from "@tfkit/cty-values";
 import { equals, formatPath, nullVal, pathEquals, pathToString } from "@tfkit/cty-values";
 import type { Diagnostic, SchemaBody } from "@tfkit/schema";
 import { attributeByPath, tryGetPath } from "./internal/values.js";
@@ -8,14 +8,14 @@ import { attributeByPath, tryGetPath } from "./internal/values.js";
  *
  * @remarks The Go framework's `NormaliseRequiresReplace` (sorted by the rendered path) plus what
  * terraform-plugin-go does when it sends them: a protocol `AttributePath` cannot name a set
- * element, so a path into a set stops at the set attribute (spec §5.3 step 11).
+ * element, so a path into a set stops at the set attribute (spec §5.3 step 11). With the
+ * resource's type, a step is a set step when it indexes a set; without it, when its key is
+ * neither a number nor a string (an object-typed set element).
  * @category combinators
  */
-export function normaliseRequiresReplace(paths: readonly Path[]): Path[] {
+export function normaliseRequiresReplace(paths: readonly Path[], type?: Type): Path[] {
   const cut = paths.map((p) => {
-    const i = p.findIndex(
-      (step) => step.kind === "index" && step.key.type.kind !== "number" && step.key.type.kind !== "string",
-    );
+    const i = firstSetStep(p, type);
     return i < 0 ? p : p.slice(0, i);
   });
   const sorted = [...cut].sort((a, b) => {
@@ -26,6 +26,25 @@ export function normaliseRequiresReplace(paths: readonly Path[]): Path[] {
   const out: Path[] = [];
   for (const p of sorted) if (!out.some((q) => pathEquals(p, q))) out.push(p);
   return out;
+}
+
+function firstSetStep(path: Path, type: Type | undefined): number {
+  let t = type;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i] as Path[number];
+    if (t === undefined) {
+      if (step.kind === "index" && step.key.type.kind !== "number" && step.key.type.kind !== "string")
+        return i;
+      continue;
+    }
+    if (step.kind === "attribute") {
+      t = t.kind === "object" ? t.attributeTypes[step.name] : undefined;
+      continue;
+    }
+    if (t.kind === "set") return i;
+    t = t.kind === "list" || t.kind === "map" ? t.elementType : undefined;
+  }
+  return -1;
 }
 
 /**

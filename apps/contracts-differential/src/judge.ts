@@ -37,20 +37,21 @@ export function describeCheck(c: Check): string[] {
 /**
  * Runs the contracts check core applies to each recorded answer.
  *
- * @remarks The final plan is the PlanResourceChange of the provider process that also gets
- * ApplyResourceChange (terraform starts a fresh process for the apply walk); it is compared
- * with the last plan made by another process (the plan walk). A plan with a null prior made
+ * @remarks The final plan is a PlanResourceChange made by another provider process than an
+ * earlier one for the same resource type (terraform starts a fresh process for the apply walk,
+ * and only `terraform apply` plans in two walks); it is compared with the last plan of the
+ * other process (the plan walk). A plan with a null prior made
  * after one with a non-null prior in the same process is the replace re-plan, which core checks
  * for conformance only.
  */
 export function judgeRecords(records: readonly CallRecord[]): Check[] {
   const out: Check[] = [];
-  const applyPids = new Set(records.filter((r) => r.rpc === "ApplyResourceChange").map((r) => r.pid));
   records.forEach((r, index) => {
     const schema = schemaOf(r.typeName);
     const t = typeOf(r.typeName);
     const label = `${r.rpc}#${index + 1}`;
-    const withUndecodable = (c: Check, u: string | undefined): Check => (u === undefined ? c : { ...c, undecodable: u });
+    const withUndecodable = (c: Check, u: string | undefined): Check =>
+      u === undefined ? c : { ...c, undecodable: u };
     switch (r.rpc) {
       case "UpgradeResourceState": {
         const d = decodeRecorded(r.upgraded, t);
@@ -67,7 +68,10 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
         const d = decodeRecorded(r.newState, t);
         out.push(
           withUndecodable(
-            { check: `${label} checkReadResult`, violations: checkReadResult(schema, d?.value ?? nullVal(t)) },
+            {
+              check: `${label} checkReadResult`,
+              violations: checkReadResult(schema, d?.value ?? nullVal(t)),
+            },
             d?.undecodable,
           ),
         );
@@ -80,14 +84,25 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
         const planned = d?.value ?? nullVal(t);
         if (config.isNull()) {
           out.push(
-            withUndecodable({ check: `${label} checkDestroyPlan`, violations: checkDestroyPlan(planned) }, d?.undecodable),
+            withUndecodable(
+              { check: `${label} checkDestroyPlan`, violations: checkDestroyPlan(planned) },
+              d?.undecodable,
+            ),
           );
           return;
         }
-        const earlier = records.slice(0, index).filter((x): x is PlanRecord => x.rpc === "PlanResourceChange");
+        const earlier = records
+          .slice(0, index)
+          .filter((x): x is PlanRecord => x.rpc === "PlanResourceChange");
         const replacePlan =
           prior.isNull() &&
-          earlier.some((x) => x.pid === r.pid && x.typeName === r.typeName && x.prior !== undefined && !decodeRequest(x.prior, t).isNull());
+          earlier.some(
+            (x) =>
+              x.pid === r.pid &&
+              x.typeName === r.typeName &&
+              x.prior !== undefined &&
+              !decodeRequest(x.prior, t).isNull(),
+          );
         out.push(
           withUndecodable(
             {
@@ -101,9 +116,9 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
           check: `${label} checkRequiresReplace`,
           violations: checkRequiresReplace(prior, planned, r.requiresReplace.map(toCtyPath)),
         });
-        const initial = applyPids.has(r.pid)
-          ? earlier.filter((x) => x.pid !== r.pid && x.typeName === r.typeName).at(-1)
-          : undefined;
+        // The plan walk's provider process planned first; a later plan by another process is
+        // the apply walk's final plan.
+        const initial = earlier.filter((x) => x.pid !== r.pid && x.typeName === r.typeName).at(-1);
         if (initial !== undefined) {
           const first = decodeRecorded(initial.planned, t)?.value ?? nullVal(t);
           out.push({
@@ -122,7 +137,13 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
           withUndecodable(
             {
               check: `${label} checkApplyResult`,
-              violations: checkApplyResult(schema, { planned, newState: d?.value, action }),
+              // An absent new_state reaches core as null (the gRPC client decodes nil as null).
+              violations: checkApplyResult(schema, {
+                planned,
+                newState: d?.value ?? nullVal(t),
+                action,
+                providerReportedErrors: r.errors,
+              }),
             },
             d?.undecodable,
           ),

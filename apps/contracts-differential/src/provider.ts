@@ -19,7 +19,7 @@ import {
 } from "@tfkit/cty-values";
 import type { AttributePath, DynamicValue, ProviderServer } from "@tfkit/grpc-transport";
 import { appendRecord, type CallRecord, readRecords, recordValue } from "./record.js";
-import type { Scenario } from "./scenario.js";
+import { PROVIDER_ERROR_SUMMARY, type Scenario } from "./scenario.js";
 import { schemaOf, schemas, toWireSchema, typeOf } from "./schema.js";
 import { fillUnknowns, unknownComputed } from "./values.js";
 
@@ -124,17 +124,21 @@ export function createProvider(scenario: Scenario, recordFile: string): Provider
       const planned = decode(req.plannedState, t);
       const wellBehaved = planned.isNull() ? planned : fillUnknowns(planned);
       const next = scenario.apply ? scenario.apply({ prior, planned, newState: wellBehaved }) : wellBehaved;
-      const newState = encode(next, t);
+      const newState = next === undefined ? undefined : encode(next, t);
+      const errors = scenario.applyFails === true;
       record({
         rpc: "ApplyResourceChange",
         pid,
         typeName: req.typeName,
-        errors: false,
+        errors,
         prior: recordValue(req.priorState, t),
         planned: recordValue(req.plannedState, t),
-        newState: recordValue(newState, wireType(next, t)),
+        newState: next === undefined ? undefined : recordValue(newState, wireType(next, t)),
       });
-      return { newState };
+      return {
+        ...(newState === undefined ? {} : { newState }),
+        ...(errors ? { diagnostics: [{ severity: "error" as const, summary: PROVIDER_ERROR_SUMMARY }] } : {}),
+      };
     },
   };
 }

@@ -6,7 +6,10 @@ import type { Value } from "@tfkit/cty-values";
 import type { AttributePath } from "@tfkit/grpc-transport";
 
 /** The terraform command a scenario runs. */
-export type ScenarioCommand = "plan" | "apply" | "destroy-plan";
+export type ScenarioCommand = "plan" | "apply" | "destroy-plan" | "destroy";
+
+/** Summary of the error diagnostic a scenario's provider reports itself (see `applyFails`). */
+export const PROVIDER_ERROR_SUMMARY = "tfdiff crafted provider error";
 
 /** What the plan hook sees. */
 export interface PlanCall {
@@ -67,8 +70,14 @@ export interface Scenario {
   readonly knownDifference?: string;
   /** Crafts the PlanResourceChange answer. */
   readonly plan?: (call: PlanCall) => PlanAnswer;
-  /** Crafts the ApplyResourceChange new state. */
-  readonly apply?: (call: ApplyCall) => Value;
+  /** Crafts the ApplyResourceChange new state (`undefined`: the response has no new state). */
+  readonly apply?: (call: ApplyCall) => Value | undefined;
+  /**
+   * Makes ApplyResourceChange also return an error diagnostic with summary
+   * {@link PROVIDER_ERROR_SUMMARY} (a partial state). Terraform then shows that error; it is the
+   * provider's own, not a contract violation.
+   */
+  readonly applyFails?: boolean;
   /** Crafts the ReadResource new state from the current one. */
   readonly read?: (current: Value) => Value;
   /** Crafts the UpgradeResourceState result from the stored state (decoded as the schema's type). */

@@ -98,9 +98,17 @@ export function unknownComputed(schema: Pick<Schema, "attributes" | "blocks">, v
   }
   for (const [name, spec] of Object.entries(schema.blocks)) {
     const b = out[name];
-    if (!b || !b.isKnown() || b.isNull()) continue;
-    if (b.type.kind === "list") out[name] = list(b.type.elementType, items(b).map((e) => unknownComputed(spec, e)));
-    if (b.type.kind === "set") out[name] = set(b.type.elementType, items(b).map((e) => unknownComputed(spec, e)));
+    if (!b?.isKnown() || b.isNull()) continue;
+    if (b.type.kind === "list")
+      out[name] = list(
+        b.type.elementType,
+        items(b).map((e) => unknownComputed(spec, e)),
+      );
+    if (b.type.kind === "set")
+      out[name] = set(
+        b.type.elementType,
+        items(b).map((e) => unknownComputed(spec, e)),
+      );
   }
   return objectVal(out);
 }

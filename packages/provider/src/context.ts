@@ -97,6 +97,20 @@ export interface ApplyContext<S extends SchemaBody, C = unknown, P = unknown> ex
 }
 
 /**
+ * The raw cty values of a plan, for what models cannot show (partly unknown collections,
+ * exact numbers, refinements).
+ * @category models
+ */
+export interface PlanValues {
+  /** The configuration (null on destroy). */
+  readonly config: Value;
+  /** The prior state (null on create). */
+  readonly prior: Value;
+  /** The planned state so far (null on destroy). */
+  readonly planned: Value;
+}
+
+/**
  * What a resource's `modifyPlan` hook receives besides the request.
  * @category models
  */
@@ -104,7 +118,7 @@ export interface ModifyPlanContext<C = unknown, P = unknown> extends ResourceCon
   /** Marks an attribute whose planned change needs the resource replaced. */
   requiresReplace(path: PathInput): void;
   /** The raw cty values (config, prior state, planned state so far), for what models cannot show. */
-  readonly values: { readonly config: Value; readonly prior: Value; readonly planned: Value };
+  readonly values: PlanValues;
 }
 
 /**

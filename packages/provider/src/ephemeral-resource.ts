@@ -1,7 +1,7 @@
 import type { MaybePromise } from "@tfkit/grpc-transport";
 import type { Config, KnownConfig, Schema, State } from "@tfkit/schema";
 import type { ResourceContext, ValidateContext } from "./context.js";
-import { checkTypeName } from "./resource.js";
+import { checkTypeName, type PrivateStateParser } from "./resource.js";
 
 /**
  * What ephemeral resource hooks receive: the resource context plus a way to ask for renewal.
@@ -34,7 +34,7 @@ export interface EphemeralResourceDefinition<S extends Schema, C = unknown, P = 
   /** Extra configuration checks beyond the schema's. */
   validateConfig?(config: Config<S>, ctx: ValidateContext): MaybePromise<void>;
   /** Validates private data read back from Terraform (default: any JSON is accepted). */
-  readonly privateState?: { parse(json: unknown): P };
+  readonly privateState?: PrivateStateParser<P>;
 }
 
 /**

@@ -28,10 +28,7 @@ export interface FunctionParameter<M = unknown> {
  */
 export type ArgumentModel<X> =
   X extends FunctionParameter<infer M>
-    ?
-        | M
-        | (X extends { readonly allowNull: true } ? null : never)
-        | (X extends { readonly allowUnknown: true } ? Unknown : never)
+    ? M | (X["allowNull"] extends true ? null : never) | (X["allowUnknown"] extends true ? Unknown : never)
     : never;
 
 /**

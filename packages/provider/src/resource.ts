@@ -54,6 +54,7 @@ export interface ModifyPlanRequest<S extends Schema> {
  */
 export type ImportStateHandler<S extends Schema, C, P> = {
   // Method syntax keeps the handler assignable across private-state types (bivariance).
+  /** Returns the attributes the following read needs (usually the ID). */
   handler(id: string, ctx: ResourceContext<C, P>): MaybePromise<Partial<State<S>>>;
 }["handler"];
 
@@ -159,6 +160,16 @@ export interface UpgradeStateDefinition<S extends Schema> {
 }
 
 /**
+ * Checks private state read back from Terraform and gives it its type.
+ * @typeParam P - the private state's type.
+ * @category models
+ */
+export interface PrivateStateParser<P> {
+  /** Returns the typed private state, or throws when the JSON is not one. */
+  parse(json: unknown): P;
+}
+
+/**
  * Everything a managed resource type is: its schema and its hooks, on phase-typed models.
  *
  * @remarks Following seed 002, apply never sees the configuration: `create` gets the plan,
@@ -202,7 +213,7 @@ export interface ResourceDefinition<S extends Schema, C = unknown, P = unknown> 
   /** Ways to take over state from other resource types (cross-type `moved` blocks). */
   readonly moveState?: readonly StateMover<S>[];
   /** Validates private state read back from Terraform (default: any JSON is accepted). */
-  readonly privateState?: { parse(json: unknown): P };
+  readonly privateState?: PrivateStateParser<P>;
   /** Operation time limits, enforced through `ctx.signal`. */
   readonly timeouts?: Timeouts;
 }

@@ -37,6 +37,7 @@ import {
   type SchemaBody,
   specAtPath,
   toModel,
+  resourceSchema,
   toPath,
   validateConfig,
 } from "@tfkit/schema";
@@ -88,6 +89,31 @@ function resourceContext(
     },
   };
   return ctx;
+}
+
+/**
+ * The schema with top-level required attributes made optional: what `read` sees after an
+ * import, when only the attributes `importState` set are known (the Go framework's model holds
+ * nulls there too).
+ */
+const relaxedSchemas = new WeakMap<Schema, Schema>();
+function relaxed(schema: Schema): Schema {
+  let r = relaxedSchemas.get(schema);
+  if (r === undefined) {
+    const attributes: Record<string, unknown> = {};
+    for (const [name, spec] of Object.entries(schema.attributes)) {
+      attributes[name] = spec.required
+        ? Object.freeze({ ...spec, presence: "optional", required: false, optional: true })
+        : spec;
+    }
+    r = resourceSchema({
+      version: schema.version,
+      attributes: attributes as never,
+      blocks: schema.blocks,
+    }) as unknown as Schema;
+    relaxedSchemas.set(schema, r);
+  }
+  return r;
 }
 
 /** Null model of a body: attributes null, blocks empty (what `emptyValue` holds). */
@@ -525,7 +551,13 @@ export async function readResource(
     diagnostics: wire(diagnostics.all, type),
   });
   if (current.isNull()) return answer(current);
-  const model = safeModel(schema, current, "state", "current state", diagnostics, res.typeName);
+  let model: Model | undefined;
+  try {
+    model = toModel(schema, current, "state") as Model;
+  } catch {
+    // After an import, required attributes importState did not set are still null.
+    model = safeModel(relaxed(schema), current, "state", "current state", diagnostics, res.typeName);
+  }
   if (model === undefined) return answer(current);
   const timeout = timeoutOf(def.timeouts?.read);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>

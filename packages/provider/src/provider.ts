@@ -518,7 +518,7 @@ async function guard<T extends object>(typeName: string, rpc: string, run: () =>
  * ```
  * @category constructors
  */
-export function serve(provider: Provider<unknown>, options: ServeOptions = {}): Promise<ServeHandle> {
+export function serve<C>(provider: Provider<C>, options: ServeOptions = {}): Promise<ServeHandle> {
   const address = provider.definition.metadata.address;
   return serveTransport(
     provider,

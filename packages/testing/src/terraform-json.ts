@@ -1,6 +1,6 @@
 import { isCtyNumber } from "@tfkit/cty-values";
-import { type JsonObject, type JsonValue, isJsonObject, parseExactJson } from "./json.js";
-import type { AttrPath } from "./path.js";
+import { type JsonObject, type JsonValue, isJsonObject, parseExactJson, renderJson } from "./json.js";
+import { type AttrPath, formatAttrPath } from "./path.js";
 
 /**
  * One resource change of a plan, from `terraform show -json <planfile>` (`resource_changes[]`).
@@ -167,19 +167,21 @@ export function lookup(root: JsonValue, path: AttrPath): Lookup {
   let current: JsonValue = root;
   for (let i = 0; i < path.length; i++) {
     const step = path[i] as string | number;
-    const where = i === 0 ? "the resource" : `step ${i}`;
+    const where = i === 0 ? "the resource" : formatAttrPath(path.slice(0, i));
+    const what = current === null ? "null" : renderJson(current);
     if (typeof step === "number") {
-      if (!Array.isArray(current)) return { found: false, reason: `${where} is not a list, set or tuple` };
+      if (!Array.isArray(current)) return { found: false, reason: `${where} is not a list, set or tuple (it is ${what})` };
       const list = current as readonly JsonValue[];
       if (step >= list.length) {
-        return { found: false, reason: `index ${step} is out of range (length ${list.length})` };
+        return { found: false, reason: `index ${step} is out of range: ${where} has ${list.length} elements` };
       }
       current = list[step] as JsonValue;
     } else {
-      if (!isJsonObject(current)) {
-        return { found: false, reason: current === null ? "a parent value is null" : `${where} is not an object or map` };
+      if (!isJsonObject(current)) return { found: false, reason: `${where} is not an object or map (it is ${what})` };
+      if (!Object.hasOwn(current, step)) {
+        const keys = Object.keys(current);
+        return { found: false, reason: `${where} has no attribute or key "${step}" (it has ${keys.length === 0 ? "none" : keys.join(", ")})` };
       }
-      if (!Object.hasOwn(current, step)) return { found: false, reason: `there is no attribute or key "${step}"` };
       current = current[step] as JsonValue;
     }
   }

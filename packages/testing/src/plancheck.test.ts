@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import * as plancheck from "./plancheck.js";
+import { parsePlanJson } from "./terraform-json.js";
+
+/** A plan in the shape `terraform show -json` prints (format_version 1.2). */
+const plan = parsePlanJson(
+  JSON.stringify({
+    format_version: "1.2",
+    resource_changes: [
+      {
+        address: "demo_server.web",
+        mode: "managed",
+        type: "demo_server",
+        name: "web",
+        change: {
+          actions: ["create", "delete"],
+          before: { id: "s-1", name: "old", nic: [{ ip: "10.0.0.1" }] },
+          after: { name: "new", nic: [{}], password: "x" },
+          after_unknown: { id: true, nic: [{ ip: true }] },
+          before_sensitive: {},
+          after_sensitive: { password: true, nic: [{}] },
+          replace_paths: [["name"]],
+        },
+      },
+      {
+        address: "demo_volume.v",
+        mode: "managed",
+        type: "demo_volume",
+        name: "v",
+        change: { actions: ["no-op"], before: { id: "v" }, after: { id: "v" }, after_unknown: {}, after_sensitive: true },
+      },
+    ],
+    output_changes: { ip: { actions: ["update"] } },
+  }),
+);
+
+describe("plancheck (offline, on Terraform's JSON plan format)", () => {
+  it("expectResourceAction knows both replace orders and quotes the replace paths", () => {
+    expect(plancheck.expectResourceAction("demo_server.web", "replace").checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectResourceAction("demo_server.web", "create-before-destroy").checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectResourceAction("demo_server.web", "destroy-before-create").checkPlan(plan)).toBe(
+      "demo_server.web: expected action destroy-before-create, got create-before-destroy (replace paths: name)",
+    );
+    expect(plancheck.expectResourceAction("demo_volume.v", "no-op").checkPlan(plan)).toBeUndefined();
+  });
+
+  it("expectUnknownValue sees values under an unknown parent and inside lists", () => {
+    expect(plancheck.expectUnknownValue("demo_server.web", "id").checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectUnknownValue("demo_server.web", ["nic", 0, "ip"]).checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectUnknownValue("demo_server.web", "name").checkPlan(plan)).toBe(
+      'demo_server.web: at name: expected an unknown value, got known: "new"',
+    );
+  });
+
+  it("expectSensitiveValue reads after_sensitive, including a wholly sensitive object", () => {
+    expect(plancheck.expectSensitiveValue("demo_server.web", "password").checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectSensitiveValue("demo_volume.v", "id").checkPlan(plan)).toBeUndefined();
+    expect(plancheck.expectSensitiveValue("demo_server.web", "name").checkPlan(plan)).toMatch(
+      /^demo_server\.web: at name: expected a sensitive value, but it is not marked sensitive/,
+    );
+  });
+
+  it("expectEmptyPlan lists what changes, outputs included; expectNonEmptyPlan agrees", () => {
+    expect(plancheck.expectEmptyPlan().checkPlan(plan)).toBe(
+      "expected an empty plan, got demo_server.web: create-before-destroy; output ip: update",
+    );
+    expect(plancheck.expectNonEmptyPlan().checkPlan(plan)).toBeUndefined();
+    const empty = parsePlanJson('{"resource_changes": [], "output_changes": {}}');
+    expect(plancheck.expectEmptyPlan().checkPlan(empty)).toBeUndefined();
+    expect(plancheck.expectNonEmptyPlan().checkPlan(empty)).toBe("expected a non-empty plan, got no changes");
+  });
+});

@@ -330,6 +330,22 @@ export const scenarios: readonly Scenario[] = [
     plan: (c) => ({ planned: patch(c.planned, { id: stringVal("thing-2") }) }),
   },
   {
+    name: "plan/update: keeps the prior value of an optional attribute removed from config",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { size: numberVal(1) }) }),
+    breaks: "planned value for a non-computed attribute (diff suppression needs a non-null config)",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "plan/update: optional+computed removed from config, planned null",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "a"\n  size = 1`,
+    plan: (c) => ({ planned: patch(c.planned, { mode: nullVal(stringType) }) }),
+  },
+  {
     name: "plan/update: requires_replace on a changed attribute (replace, then the re-plan)",
     command: "plan",
     prior: PRIOR,
@@ -448,6 +464,14 @@ export const scenarios: readonly Scenario[] = [
     upgrade: (s) => patch(s, { mode: list(stringType, [stringVal("auto")]) }),
     breaks: "upgraded state does not conform to the schema type",
     terraformSays: UNDECODABLE,
+  },
+
+  {
+    name: "upgrade: returns a null object",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    upgrade: (st) => nullVal(st.type),
   },
 
   // --- ApplyResourceChange: AssertObjectCompatible ---
@@ -651,6 +675,21 @@ export const scenarios: readonly Scenario[] = [
     apply: (c) => (c.planned.isNull() ? c.prior : c.newState),
     breaks: "returned a non-null object after destroying",
     terraformSays: INVALID_RESULT,
+  },
+
+  {
+    name: "apply: planned unknown (unrefined) becomes null",
+    command: "apply",
+    config: TWO_RULES,
+    apply: (c) => patch(c.newState, { tags: nullVal(listType(stringType)), rule: rules(rule(80), rule(81)) }),
+  },
+  {
+    name: "destroy with a provider error: the object is still returned",
+    command: "destroy",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    applyFails: true,
+    apply: (c) => (c.planned.isNull() ? c.prior : c.newState),
   },
 
   // --- refinements ---

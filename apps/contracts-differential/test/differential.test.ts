@@ -4,7 +4,7 @@
  * error must equal whether contracts reports a violation.
  */
 import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
 import { type Check, describeCheck, judgeRecords } from "../src/judge.js";
 import { readRecords } from "../src/record.js";
 import { PROVIDER_ERROR_SUMMARY, type Scenario, type ScenarioCommand } from "../src/scenario.js";
@@ -49,6 +49,8 @@ function errorSummaries(output: string): string[] {
 function printTable(elapsedMs: number): void {
   const mark = (b: boolean) => (b ? "ERROR" : "ok");
   const width = Math.max(...rows.map((r) => r.scenario.length), 8);
+  const order = new Map(scenarios.map((s, i) => [s.name, i]));
+  rows.sort((a, b) => (order.get(a.scenario) ?? 0) - (order.get(b.scenario) ?? 0));
   const lines = rows.map(
     (r) =>
       `${r.scenario.padEnd(width)}  ${r.intent.padEnd(6)}  ${mark(r.terraform).padEnd(9)}  ${mark(r.contracts).padEnd(9)}  ${
@@ -67,7 +69,7 @@ function printTable(elapsedMs: number): void {
   );
 }
 
-async function runScenario(providerDir: string, s: Scenario): Promise<void> {
+async function runScenario(providerDir: string, s: Scenario, expect: ExpectStatic): Promise<void> {
   const type = s.resource ?? THING;
   const ws = createWorkspace(
     providerDir,
@@ -107,7 +109,8 @@ async function runScenario(providerDir: string, s: Scenario): Promise<void> {
   }
 }
 
-describe.skipIf(!terraformPath)("@tfkit/contracts agrees with terraform 1.11.4", () => {
+// Scenarios run two at a time (maxConcurrency in vitest.config.ts); each uses its own workspace.
+describe.skipIf(!terraformPath).concurrent("@tfkit/contracts agrees with terraform 1.11.4", () => {
   let providerDir = "";
   const started = Date.now();
 
@@ -120,7 +123,7 @@ describe.skipIf(!terraformPath)("@tfkit/contracts agrees with terraform 1.11.4",
     if (providerDir !== "") rmSync(providerDir, { recursive: true, force: true });
   });
 
-  it("has at least 30 scenarios, obeying and breaking rules", () => {
+  it("has at least 30 scenarios, obeying and breaking rules", ({ expect }) => {
     expect(scenarios.length).toBeGreaterThanOrEqual(30);
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
     expect(scenarios.filter((s) => s.breaks === undefined).length).toBeGreaterThanOrEqual(10);
@@ -130,9 +133,9 @@ describe.skipIf(!terraformPath)("@tfkit/contracts agrees with terraform 1.11.4",
   for (const s of scenarios) {
     if (s.knownDifference !== undefined) {
       // A genuine difference (see the scenario's knownDifference): the verdicts must differ.
-      it.fails(`${s.name} [known difference]`, () => runScenario(providerDir, s), 60_000);
+      it.fails(`${s.name} [known difference]`, ({ expect }) => runScenario(providerDir, s, expect), 60_000);
     } else {
-      it(s.name, () => runScenario(providerDir, s), 60_000);
+      it(s.name, ({ expect }) => runScenario(providerDir, s, expect), 60_000);
     }
   }
 });

@@ -139,6 +139,15 @@ function fail(name, step, detail) {
   console.error(`\n✗ ${name}: ${step}\n${detail.trim().split("\n").slice(-40).join("\n")}\n`);
 }
 
+/** Every path in an exports/bin/main/types value, except the source-only condition. */
+function entryTargets(value, out = []) {
+  if (typeof value === "string") out.push(value);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) if (k !== "@tfkit/source") entryTargets(v, out);
+  }
+  return out;
+}
+
 /** Builds (optionally) and packs one workspace package; records its tarball. */
 function pack(p) {
   if (tarballs.has(p.json.name)) return tarballs.get(p.json.name);
@@ -157,6 +166,15 @@ function pack(p) {
     return undefined;
   }
   const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")))[0];
+  // Every entry point must be inside the tarball (a concurrent build's clean can empty dist/).
+  const packed = new Set(info.files.map((f) => f.path));
+  const entryPoints = new Set(entryTargets([p.json.exports, p.json.main, p.json.types, p.json.bin]));
+  const absent = [...entryPoints].map((t) => t.replace(/^\.\//, "")).filter((t) => !packed.has(t));
+  if (absent.length > 0) {
+    fail(p.json.name, "the tarball lacks entry points", absent.join(", "));
+    tarballs.set(p.json.name, undefined);
+    return undefined;
+  }
   const result = {
     file: join(tarballDir, info.filename),
     size: info.size,

@@ -15,7 +15,10 @@ export class AcceptanceError extends Error {
   /** The working directory, kept for inspection (when kept). */
   readonly workdir: string | undefined;
 
-  constructor(message: string, details: { step: number; failures: readonly string[]; workdir?: string | undefined }) {
+  constructor(
+    message: string,
+    details: { step: number; failures: readonly string[]; workdir?: string | undefined },
+  ) {
     super(message);
     this.step = details.step;
     this.failures = details.failures;
@@ -29,5 +32,9 @@ export class AcceptanceError extends Error {
  * @category guards
  */
 export function isAcceptanceError(u: unknown): u is AcceptanceError {
-  return u instanceof Error && u.name === "AcceptanceError" && Array.isArray((u as { failures?: unknown }).failures);
+  return (
+    u instanceof Error &&
+    u.name === "AcceptanceError" &&
+    Array.isArray((u as { failures?: unknown }).failures)
+  );
 }

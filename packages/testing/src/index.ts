@@ -30,4 +30,9 @@ export { type AttrPath, type AttrPathStep, path } from "./path.js";
 
 // --- what checks see ---
 export type { JsonObject, JsonValue } from "./json.js";
-export type { PlannedResourceChange, StateResource, TerraformPlan, TerraformState } from "./terraform-json.js";
+export type {
+  PlannedResourceChange,
+  StateResource,
+  TerraformPlan,
+  TerraformState,
+} from "./terraform-json.js";

@@ -138,5 +138,5 @@ export function renderJson(value: JsonValue | undefined): string {
  * @internal
  */
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(isCtyNumber(value));
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !isCtyNumber(value);
 }

@@ -15,7 +15,9 @@ describe("knownvalue", () => {
     expect(verdict(knownvalue.stringRegexp(/^srv-\d+$/g), '"srv-12"')).toBeUndefined();
     // A global regexp's lastIndex does not leak between checks.
     expect(verdict(knownvalue.stringRegexp(/^srv-\d+$/g), '"srv-12"')).toBeUndefined();
-    expect(verdict(knownvalue.stringRegexp(/^srv-/), "null")).toBe("expected a string matching /^srv-/, got null");
+    expect(verdict(knownvalue.stringRegexp(/^srv-/), "null")).toBe(
+      "expected a string matching /^srv-/, got null",
+    );
   });
 
   it("numberExact compares exact cty numbers", () => {
@@ -41,8 +43,12 @@ describe("knownvalue", () => {
 
   it("listExact / listPartial / listSizeExact", () => {
     expect(verdict(knownvalue.listExact(["a", 1, true, null]), '["a", 1, true, null]')).toBeUndefined();
-    expect(verdict(knownvalue.listExact(["a", "b"]), '["b", "a"]')).toBe('element [0]: expected "a", got "b"');
-    expect(verdict(knownvalue.listExact(["a"]), '["a", "b"]')).toBe('expected 1 elements, got ["a", "b"] (2 elements)');
+    expect(verdict(knownvalue.listExact(["a", "b"]), '["b", "a"]')).toBe(
+      'element [0]: expected "a", got "b"',
+    );
+    expect(verdict(knownvalue.listExact(["a"]), '["a", "b"]')).toBe(
+      'expected 1 elements, got ["a", "b"] (2 elements)',
+    );
     expect(verdict(knownvalue.listExact([]), "{}")).toBe("expected a list, got {}");
     expect(verdict(knownvalue.listPartial({ 1: "b" }), '["x", "b", "z"]')).toBeUndefined();
     expect(verdict(knownvalue.listPartial({ 3: "b" }), '["x"]')).toBe('element [3]: absent, got ["x"]');
@@ -56,17 +62,25 @@ describe("knownvalue", () => {
     expect(verdict(m, '["ab", "ac"]')).toBeUndefined();
     expect(verdict(m, '["ac", "ab"]')).toBeUndefined();
     expect(verdict(m, '["ac", "ad"]')).toBe('no element matches stringExact("ab"): got ["ac", "ad"]');
-    expect(verdict(knownvalue.setExact(["a", "a"]), '["a", "b"]')).toBe('no element matches stringExact("a"): got ["a", "b"]');
+    expect(verdict(knownvalue.setExact(["a", "a"]), '["a", "b"]')).toBe(
+      'no element matches stringExact("a"): got ["a", "b"]',
+    );
     expect(verdict(knownvalue.setPartial(["b"]), '["a", "b", "c"]')).toBeUndefined();
     expect(verdict(knownvalue.setSizeExact(3), '["a", "b", "c"]')).toBeUndefined();
   });
 
   it("mapExact / mapPartial / objectExact / objectPartial / mapSizeExact", () => {
     expect(verdict(knownvalue.mapExact({ env: "dev" }), '{"env": "dev"}')).toBeUndefined();
-    expect(verdict(knownvalue.mapExact({ env: "dev" }), '{"env": "dev", "x": "y"}')).toBe('unexpected "x" in {"env": "dev", "x": "y"}');
+    expect(verdict(knownvalue.mapExact({ env: "dev" }), '{"env": "dev", "x": "y"}')).toBe(
+      'unexpected "x" in {"env": "dev", "x": "y"}',
+    );
     expect(verdict(knownvalue.mapPartial({ env: "dev" }), '{"env": "dev", "x": "y"}')).toBeUndefined();
-    expect(verdict(knownvalue.mapPartial({ env: "prod" }), '{"env": "dev"}')).toBe('"env": expected "prod", got "dev"');
-    expect(verdict(knownvalue.objectPartial({ missing: null }), '{"a": 1}')).toBe('"missing": absent, got {"a": 1}');
+    expect(verdict(knownvalue.mapPartial({ env: "prod" }), '{"env": "dev"}')).toBe(
+      '"env": expected "prod", got "dev"',
+    );
+    expect(verdict(knownvalue.objectPartial({ missing: null }), '{"a": 1}')).toBe(
+      '"missing": absent, got {"a": 1}',
+    );
     expect(verdict(knownvalue.objectExact({ a: 1 }), "[1]")).toBe("expected an object, got [1]");
     expect(
       verdict(

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import { CtyNumber, isCtyNumber, numberFrom } from "@tfkit/cty-values";
+import { type CtyNumber, isCtyNumber, numberFrom } from "@tfkit/cty-values";
 import type { KnownValueMatcher } from "./checks.js";
 import { type JsonObject, type JsonValue, isJsonObject, renderJson } from "./json.js";
 
@@ -79,7 +79,9 @@ export function numberExact(expected: number | bigint | string | CtyNumber): Kno
  * @category testing
  */
 export function bool(expected: boolean): KnownValueMatcher {
-  return matcher(`bool(${expected})`, (actual) => (actual === expected ? undefined : `expected ${expected}, ${got(actual)}`));
+  return matcher(`bool(${expected})`, (actual) =>
+    actual === expected ? undefined : `expected ${expected}, ${got(actual)}`,
+  );
 }
 
 /**
@@ -99,7 +101,9 @@ export function nullValue(): KnownValueMatcher {
  * @category testing
  */
 export function notNull(): KnownValueMatcher {
-  return matcher("notNull()", (actual) => (actual === null ? "expected a non-null value, got null" : undefined));
+  return matcher("notNull()", (actual) =>
+    actual === null ? "expected a non-null value, got null" : undefined,
+  );
 }
 
 function elementsOf(actual: JsonValue, what: string): readonly JsonValue[] | string {
@@ -117,7 +121,8 @@ export function listExact(expected: readonly ElementExpectation[]): KnownValueMa
   return matcher(`listExact([${matchers.map((m) => m.description).join(", ")}])`, (actual) => {
     const list = elementsOf(actual, "list");
     if (typeof list === "string") return list;
-    if (list.length !== matchers.length) return `expected ${matchers.length} elements, ${got(actual)} (${list.length} elements)`;
+    if (list.length !== matchers.length)
+      return `expected ${matchers.length} elements, ${got(actual)} (${list.length} elements)`;
     for (let i = 0; i < list.length; i++) {
       const failure = (matchers[i] as KnownValueMatcher).check(list[i] as JsonValue);
       if (failure) return `element [${i}]: ${failure}`;
@@ -134,21 +139,28 @@ export function listExact(expected: readonly ElementExpectation[]): KnownValueMa
  */
 export function listPartial(expected: Readonly<Record<number, ElementExpectation>>): KnownValueMatcher {
   const entries = Object.entries(expected).map(([k, e]) => [Number(k), toMatcher(e)] as const);
-  return matcher(`listPartial({${entries.map(([k, m]) => `${k}: ${m.description}`).join(", ")}})`, (actual) => {
-    const list = elementsOf(actual, "list");
-    if (typeof list === "string") return list;
-    for (const [i, m] of entries) {
-      if (i >= list.length) return `element [${i}]: absent, ${got(actual)}`;
-      const failure = m.check(list[i] as JsonValue);
-      if (failure) return `element [${i}]: ${failure}`;
-    }
-    return undefined;
-  });
+  return matcher(
+    `listPartial({${entries.map(([k, m]) => `${k}: ${m.description}`).join(", ")}})`,
+    (actual) => {
+      const list = elementsOf(actual, "list");
+      if (typeof list === "string") return list;
+      for (const [i, m] of entries) {
+        if (i >= list.length) return `element [${i}]: absent, ${got(actual)}`;
+        const failure = m.check(list[i] as JsonValue);
+        if (failure) return `element [${i}]: ${failure}`;
+      }
+      return undefined;
+    },
+  );
 }
 
 function sizeMatcher(name: string, what: string, size: number): KnownValueMatcher {
   return matcher(`${name}(${size})`, (actual) => {
-    const n = Array.isArray(actual) ? actual.length : isJsonObject(actual) ? Object.keys(actual).length : undefined;
+    const n = Array.isArray(actual)
+      ? actual.length
+      : isJsonObject(actual)
+        ? Object.keys(actual).length
+        : undefined;
     if (n === undefined) return `expected a ${what}, ${got(actual)}`;
     return n === size ? undefined : `expected ${size} elements, got ${n}: ${renderJson(actual)}`;
   });
@@ -185,13 +197,17 @@ export function mapSizeExact(size: number): KnownValueMatcher {
 }
 
 /** Assigns each matcher a distinct element (backtracking); returns the unmatched matcher index. */
-function assignSet(matchers: readonly KnownValueMatcher[], elements: readonly JsonValue[]): number | undefined {
+function assignSet(
+  matchers: readonly KnownValueMatcher[],
+  elements: readonly JsonValue[],
+): number | undefined {
   const used = new Array<boolean>(elements.length).fill(false);
   let firstStuck: number | undefined;
   const solve = (m: number): boolean => {
     if (m === matchers.length) return true;
     for (let e = 0; e < elements.length; e++) {
-      if (used[e] || (matchers[m] as KnownValueMatcher).check(elements[e] as JsonValue) !== undefined) continue;
+      if (used[e] || (matchers[m] as KnownValueMatcher).check(elements[e] as JsonValue) !== undefined)
+        continue;
       used[e] = true;
       if (solve(m + 1)) return true;
       used[e] = false;
@@ -215,9 +231,12 @@ export function setExact(expected: readonly ElementExpectation[]): KnownValueMat
   return matcher(`setExact([${matchers.map((m) => m.description).join(", ")}])`, (actual) => {
     const set = elementsOf(actual, "set");
     if (typeof set === "string") return set;
-    if (set.length !== matchers.length) return `expected ${matchers.length} elements, ${got(actual)} (${set.length} elements)`;
+    if (set.length !== matchers.length)
+      return `expected ${matchers.length} elements, ${got(actual)} (${set.length} elements)`;
     const stuck = assignSet(matchers, set);
-    return stuck === undefined ? undefined : `no element matches ${(matchers[stuck] as KnownValueMatcher).description}: ${got(actual)}`;
+    return stuck === undefined
+      ? undefined
+      : `no element matches ${(matchers[stuck] as KnownValueMatcher).description}: ${got(actual)}`;
   });
 }
 
@@ -234,7 +253,9 @@ export function setPartial(expected: readonly ElementExpectation[]): KnownValueM
     const set = elementsOf(actual, "set");
     if (typeof set === "string") return set;
     const stuck = assignSet(matchers, set);
-    return stuck === undefined ? undefined : `no element matches ${(matchers[stuck] as KnownValueMatcher).description}: ${got(actual)}`;
+    return stuck === undefined
+      ? undefined
+      : `no element matches ${(matchers[stuck] as KnownValueMatcher).description}: ${got(actual)}`;
   });
 }
 
@@ -245,20 +266,24 @@ function keyedMatcher(
   exact: boolean,
 ): KnownValueMatcher {
   const entries = Object.entries(expected).map(([k, e]) => [k, toMatcher(e)] as const);
-  return matcher(`${name}({${entries.map(([k, m]) => `${JSON.stringify(k)}: ${m.description}`).join(", ")}})`, (actual) => {
-    if (!isJsonObject(actual)) return `expected ${what === "object" ? "an" : "a"} ${what}, ${got(actual)}`;
-    const o: JsonObject = actual;
-    for (const [k, m] of entries) {
-      if (!Object.hasOwn(o, k)) return `${JSON.stringify(k)}: absent, ${got(actual)}`;
-      const failure = m.check(o[k] as JsonValue);
-      if (failure) return `${JSON.stringify(k)}: ${failure}`;
-    }
-    if (exact) {
-      const extra = Object.keys(o).filter((k) => !Object.hasOwn(expected, k));
-      if (extra.length > 0) return `unexpected ${extra.map((k) => JSON.stringify(k)).join(", ")} in ${renderJson(actual)}`;
-    }
-    return undefined;
-  });
+  return matcher(
+    `${name}({${entries.map(([k, m]) => `${JSON.stringify(k)}: ${m.description}`).join(", ")}})`,
+    (actual) => {
+      if (!isJsonObject(actual)) return `expected ${what === "object" ? "an" : "a"} ${what}, ${got(actual)}`;
+      const o: JsonObject = actual;
+      for (const [k, m] of entries) {
+        if (!Object.hasOwn(o, k)) return `${JSON.stringify(k)}: absent, ${got(actual)}`;
+        const failure = m.check(o[k] as JsonValue);
+        if (failure) return `${JSON.stringify(k)}: ${failure}`;
+      }
+      if (exact) {
+        const extra = Object.keys(o).filter((k) => !Object.hasOwn(expected, k));
+        if (extra.length > 0)
+          return `unexpected ${extra.map((k) => JSON.stringify(k)).join(", ")} in ${renderJson(actual)}`;
+      }
+      return undefined;
+    },
+  );
 }
 
 /**

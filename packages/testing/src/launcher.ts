@@ -68,7 +68,12 @@ function tempRoot(): string {
  */
 export function fromEntry(entry: string, options: FromEntryOptions = {}): ProviderLauncher {
   const absolute = resolve(entry);
-  const key = JSON.stringify([absolute, options.conditions ?? [], options.external ?? [], options.nodeArgs ?? []]);
+  const key = JSON.stringify([
+    absolute,
+    options.conditions ?? [],
+    options.external ?? [],
+    options.nodeArgs ?? [],
+  ]);
   const bundle = (): Promise<string> => {
     let built = bundles.get(key);
     if (!built) {
@@ -122,7 +127,9 @@ async function bundleEntry(entry: string, options: FromEntryOptions): Promise<st
     conditions: [...(options.conditions ?? [])],
     external: [...(options.external ?? [])],
     // CommonJS dependencies bundled into ESM call require() for Node built-ins.
-    banner: { js: 'import { createRequire as __tfkitCreateRequire } from "node:module"; const require = __tfkitCreateRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __tfkitCreateRequire } from "node:module"; const require = __tfkitCreateRequire(import.meta.url);',
+    },
   });
   return dir;
 }
@@ -144,7 +151,10 @@ export function fromExecutable(executable: string): ProviderLauncher {
       const wanted = `terraform-provider-${typeName}`;
       const name = basename(absolute);
       if (name === wanted || name.startsWith(`${wanted}_`) || name.startsWith(`${wanted}.`)) return absolute;
-      const dir = join(tempRoot(), `exe-${typeName}-${createHash("sha256").update(absolute).digest("hex").slice(0, 16)}`);
+      const dir = join(
+        tempRoot(),
+        `exe-${typeName}-${createHash("sha256").update(absolute).digest("hex").slice(0, 16)}`,
+      );
       const link = join(dir, wanted);
       if (!existsSync(link)) {
         mkdirSync(dir, { recursive: true });

@@ -27,7 +27,13 @@ const plan = parsePlanJson(
         mode: "managed",
         type: "demo_volume",
         name: "v",
-        change: { actions: ["no-op"], before: { id: "v" }, after: { id: "v" }, after_unknown: {}, after_sensitive: true },
+        change: {
+          actions: ["no-op"],
+          before: { id: "v" },
+          after: { id: "v" },
+          after_unknown: {},
+          after_sensitive: true,
+        },
       },
     ],
     output_changes: { ip: { actions: ["update"] } },
@@ -37,7 +43,9 @@ const plan = parsePlanJson(
 describe("plancheck (offline, on Terraform's JSON plan format)", () => {
   it("expectResourceAction knows both replace orders and quotes the replace paths", () => {
     expect(plancheck.expectResourceAction("demo_server.web", "replace").checkPlan(plan)).toBeUndefined();
-    expect(plancheck.expectResourceAction("demo_server.web", "create-before-destroy").checkPlan(plan)).toBeUndefined();
+    expect(
+      plancheck.expectResourceAction("demo_server.web", "create-before-destroy").checkPlan(plan),
+    ).toBeUndefined();
     expect(plancheck.expectResourceAction("demo_server.web", "destroy-before-create").checkPlan(plan)).toBe(
       "demo_server.web: expected action destroy-before-create, got create-before-destroy (replace paths: name)",
     );

@@ -3,7 +3,13 @@
  *
  * @packageDocumentation
  */
-import { type KnownValueMatcher, type PlanCheck, type ResourceAction, actionMatches, actionName } from "./checks.js";
+import {
+  type KnownValueMatcher,
+  type PlanCheck,
+  type ResourceAction,
+  actionMatches,
+  actionName,
+} from "./checks.js";
 import { renderJson } from "./json.js";
 import { type AttrPath, formatAttrPath, toAttrPath } from "./path.js";
 import { type PlannedResourceChange, type TerraformPlan, lookup, markedAt } from "./terraform-json.js";
@@ -34,7 +40,10 @@ export function expectResourceAction(address: string, action: ResourceAction): P
     const change = findChange(plan, address);
     if (typeof change === "string") return change;
     if (actionMatches(action, change.actions)) return undefined;
-    const why = change.replacePaths.length > 0 ? ` (replace paths: ${change.replacePaths.map((p) => formatAttrPath(p)).join(", ")})` : "";
+    const why =
+      change.replacePaths.length > 0
+        ? ` (replace paths: ${change.replacePaths.map((p) => formatAttrPath(p)).join(", ")})`
+        : "";
     return `${address}: expected action ${action}, got ${actionName(change.actions)}${why}`;
   });
 }
@@ -48,7 +57,9 @@ export function expectResourceAction(address: string, action: ResourceAction): P
 export function expectEmptyPlan(): PlanCheck {
   return planCheck("expectEmptyPlan()", (plan) => {
     const changes = [
-      ...plan.resourceChanges.filter((rc) => actionName(rc.actions) !== "no-op").map((rc) => `${rc.address}: ${actionName(rc.actions)}`),
+      ...plan.resourceChanges
+        .filter((rc) => actionName(rc.actions) !== "no-op")
+        .map((rc) => `${rc.address}: ${actionName(rc.actions)}`),
       ...Object.entries(plan.outputChanges)
         .filter(([, actions]) => actionName(actions) !== "no-op")
         .map(([name, actions]) => `output ${name}: ${actionName(actions)}`),
@@ -101,15 +112,21 @@ export function expectUnknownValue(address: string, path: AttrPath | string): Pl
  * ```
  * @category testing
  */
-export function expectKnownValue(address: string, path: AttrPath | string, matcher: KnownValueMatcher): PlanCheck {
+export function expectKnownValue(
+  address: string,
+  path: AttrPath | string,
+  matcher: KnownValueMatcher,
+): PlanCheck {
   const p = toAttrPath(path);
   return planCheck(`expectKnownValue(${address}, ${formatAttrPath(p)}, ${matcher.description})`, (plan) => {
     const change = findChange(plan, address);
     if (typeof change === "string") return change;
     const at = `${address}: at ${formatAttrPath(p)}`;
-    if (markedAt(change.afterUnknown, p)) return `${at}: expected ${matcher.description}, got an unknown value (known after apply)`;
+    if (markedAt(change.afterUnknown, p))
+      return `${at}: expected ${matcher.description}, got an unknown value (known after apply)`;
     const found = lookup(change.after, p);
-    if (!found.found) return `${at}: expected ${matcher.description}, but the path does not exist: ${found.reason}`;
+    if (!found.found)
+      return `${at}: expected ${matcher.description}, but the path does not exist: ${found.reason}`;
     const failure = matcher.check(found.value);
     return failure === undefined ? undefined : `${at}: ${matcher.description}: ${failure}`;
   });

@@ -50,7 +50,11 @@ export function startProvider(
     if (!k.startsWith("PLUGIN_") && k !== "TF_REATTACH_PROVIDERS") childEnv[k] = v;
   }
   Object.assign(childEnv, { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6" });
-  const child: ChildProcess = spawn(executable, [], { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(executable, [], {
+    cwd,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const stderrLines: string[] = [];
   let partial = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
@@ -73,12 +77,15 @@ export function startProvider(
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill("SIGKILL");
-      reject(new Error(`@tfkit/testing: the provider ${executable} ${why}\n--- provider stderr\n${stderrTail()}`));
+      reject(
+        new Error(`@tfkit/testing: the provider ${executable} ${why}\n--- provider stderr\n${stderrTail()}`),
+      );
     };
     const timer = setTimeout(() => fail(`printed no handshake line within ${timeoutMs} ms`), timeoutMs);
     child.on("error", (error) => fail(`could not start: ${error.message}`));
     child.on("exit", (code, signal) => {
-      if (!stdout.includes("\n")) fail(`exited (${signal ?? code}) before its handshake line; stdout: ${JSON.stringify(stdout)}`);
+      if (!stdout.includes("\n"))
+        fail(`exited (${signal ?? code}) before its handshake line; stdout: ${JSON.stringify(stdout)}`);
     });
     child.stdout?.setEncoding("utf8").on("data", function onData(chunk: string) {
       stdout += chunk;

@@ -6,9 +6,22 @@ import { AcceptanceError } from "./errors.js";
 import { type JsonValue, isJsonObject, renderJson } from "./json.js";
 import { expectResourceAction } from "./plancheck.js";
 import { type RunningProvider, startProvider } from "./provider-process.js";
-import { type CommandResult, TerraformNotFoundError, findTerraform, runTerraform, terraformEnv } from "./terraform-cli.js";
+import {
+  type CommandResult,
+  TerraformNotFoundError,
+  findTerraform,
+  runTerraform,
+  terraformEnv,
+} from "./terraform-cli.js";
 import { type TerraformPlan, type TerraformState, parsePlanJson, parseStateJson } from "./terraform-json.js";
-import type { AcceptanceOptions, AcceptanceResult, CommandTiming, StepTiming, TestCase, TestStep } from "./test-case.js";
+import type {
+  AcceptanceOptions,
+  AcceptanceResult,
+  CommandTiming,
+  StepTiming,
+  TestCase,
+  TestStep,
+} from "./test-case.js";
 
 const DEFAULT_NAMESPACE = "example.test/tfkit";
 const OUTPUT_LIMIT = 12_000;
@@ -31,11 +44,15 @@ interface Workdir {
 }
 
 function tail(text: string): string {
-  return text.length <= OUTPUT_LIMIT ? text : `…(${text.length - OUTPUT_LIMIT} characters cut)…\n${text.slice(-OUTPUT_LIMIT)}`;
+  return text.length <= OUTPUT_LIMIT
+    ? text
+    : `…(${text.length - OUTPUT_LIMIT} characters cut)…\n${text.slice(-OUTPUT_LIMIT)}`;
 }
 
 function quote(result: CommandResult): string {
-  const parts = [`--- terraform ${result.args.join(" ")} (exit ${result.code}, ${Math.round(result.durationMs)} ms)`];
+  const parts = [
+    `--- terraform ${result.args.join(" ")} (exit ${result.code}, ${Math.round(result.durationMs)} ms)`,
+  ];
   if (result.stdout.trim() !== "") parts.push(tail(result.stdout.trimEnd()));
   if (result.stderr.trim() !== "") parts.push(`--- stderr\n${tail(result.stderr.trimEnd())}`);
   return parts.join("\n");
@@ -67,7 +84,10 @@ function outputOf(result: CommandResult): string {
  * ```
  * @category testing
  */
-export async function runAcceptance(testCase: TestCase, options: AcceptanceOptions = {}): Promise<AcceptanceResult> {
+export async function runAcceptance(
+  testCase: TestCase,
+  options: AcceptanceOptions = {},
+): Promise<AcceptanceResult> {
   const started = performance.now();
   const terraform = options.terraformPath ?? findTerraform();
   if (!terraform) throw new TerraformNotFoundError();
@@ -79,7 +99,9 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
   if (names.length === 0) throw new TypeError("runAcceptance: the test case names no providers");
   for (const name of names) {
     if (!/^[a-z][a-z0-9]*$/.test(name)) {
-      throw new TypeError(`runAcceptance: provider name ${JSON.stringify(name)} must be lower-case letters and digits (a resource type prefix)`);
+      throw new TypeError(
+        `runAcceptance: provider name ${JSON.stringify(name)} must be lower-case letters and digits (a resource type prefix)`,
+      );
     }
   }
   if (testCase.steps.length === 0) throw new TypeError("runAcceptance: the test case has no steps");
@@ -93,10 +115,17 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
   try {
     // Executables first (fromEntry bundles once and caches).
     const executables = new Map<string, string>();
-    for (const name of names) executables.set(name, await (testCase.providers[name] as NonNullable<TestCase["providers"][string]>).executable(name));
+    for (const name of names)
+      executables.set(
+        name,
+        await (testCase.providers[name] as NonNullable<TestCase["providers"][string]>).executable(name),
+      );
 
     const cliConfig = join(root, "tfkit.tfrc");
-    const overrides = names.map((n) => `    ${JSON.stringify(`${namespace}/${n}`)} = ${JSON.stringify(dirname(executables.get(n) as string))}`);
+    const overrides = names.map(
+      (n) =>
+        `    ${JSON.stringify(`${namespace}/${n}`)} = ${JSON.stringify(dirname(executables.get(n) as string))}`,
+    );
     // No `direct {}`: only the overrides may be used, so nothing is ever downloaded.
     writeFileSync(cliConfig, `provider_installation {\n  dev_overrides {\n${overrides.join("\n")}\n  }\n}\n`);
     const extraEnv: Record<string, string> = { TF_CLI_CONFIG_FILE: cliConfig, ...options.env };
@@ -120,7 +149,9 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
       .join("\n")}\n  }\n}\n`;
     const makeWorkdir = (dir: string): Workdir => {
       mkdirSync(dir, { recursive: true });
-      const env = terraformEnv(options.terraformLog ? { ...extraEnv, TF_LOG_PATH: join(dir, "terraform.log") } : extraEnv);
+      const env = terraformEnv(
+        options.terraformLog ? { ...extraEnv, TF_LOG_PATH: join(dir, "terraform.log") } : extraEnv,
+      );
       return { dir, env };
     };
     const main = makeWorkdir(join(root, "work"));
@@ -152,14 +183,19 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
     const must = async (wd: Workdir, what: string, ...args: string[]): Promise<CommandResult> => {
       const result = await tf(wd, ...args);
       if (result.code !== 0) {
-        throw new StepFailure([`terraform ${what} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+        throw new StepFailure(
+          [`terraform ${what} failed (exit ${result.code})`],
+          [quote(result), providerLogs()].filter(Boolean).join("\n"),
+        );
       }
       return result;
     };
     const showState = async (wd: Workdir): Promise<TerraformState> =>
       parseStateJson((await must(wd, "show -json", "show", "-json", "-no-color")).stdout);
     const showPlan = async (wd: Workdir, planFile: string): Promise<TerraformPlan> =>
-      parsePlanJson((await must(wd, `show -json ${planFile}`, "show", "-json", "-no-color", planFile)).stdout);
+      parsePlanJson(
+        (await must(wd, `show -json ${planFile}`, "show", "-json", "-no-color", planFile)).stdout,
+      );
 
     const runPlanChecks = (checks: readonly PlanCheck[], plan: TerraformPlan, label: string): string[] =>
       checks.flatMap((c) => {
@@ -183,18 +219,34 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
           quote(result),
         );
       }
-      throw new StepFailure([`terraform ${what} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+      throw new StepFailure(
+        [`terraform ${what} failed (exit ${result.code})`],
+        [quote(result), providerLogs()].filter(Boolean).join("\n"),
+      );
     };
     const noErrorHappened = (step: TestStep): never => {
-      throw new StepFailure([`expected an error matching ${step.expectError}, but the step succeeded`], undefined);
+      throw new StepFailure(
+        [`expected an error matching ${step.expectError}, but the step succeeded`],
+        undefined,
+      );
     };
 
     /** The plan after apply or refresh: must be empty unless expectNonEmptyPlan; post-apply checks. */
     const checkFollowUpPlan = async (step: TestStep, label: string) => {
       const planFile = "tfplan-after";
-      const result = await tf(main, "plan", "-input=false", "-no-color", "-detailed-exitcode", `-out=${planFile}`);
+      const result = await tf(
+        main,
+        "plan",
+        "-input=false",
+        "-no-color",
+        "-detailed-exitcode",
+        `-out=${planFile}`,
+      );
       if (result.code !== 0 && result.code !== 2) {
-        throw new StepFailure([`terraform plan after ${label} failed (exit ${result.code})`], [quote(result), providerLogs()].filter(Boolean).join("\n"));
+        throw new StepFailure(
+          [`terraform plan after ${label} failed (exit ${result.code})`],
+          [quote(result), providerLogs()].filter(Boolean).join("\n"),
+        );
       }
       const failures: string[] = [];
       if (result.code === 2 && !step.expectNonEmptyPlan) {
@@ -203,14 +255,22 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
         );
       }
       if (step.postApplyPlanChecks && step.postApplyPlanChecks.length > 0) {
-        failures.push(...runPlanChecks(step.postApplyPlanChecks, await showPlan(main, planFile), "post-apply"));
+        failures.push(
+          ...runPlanChecks(step.postApplyPlanChecks, await showPlan(main, planFile), "post-apply"),
+        );
       }
       if (failures.length > 0) throw new StepFailure(failures, quote(result));
     };
 
     cleanup = async () => {
       if (!applied) return undefined;
-      const result = await runTerraform(terraform, main.dir, main.env, ["destroy", "-auto-approve", "-input=false", "-no-color"], timeoutMs);
+      const result = await runTerraform(
+        terraform,
+        main.dir,
+        main.env,
+        ["destroy", "-auto-approve", "-input=false", "-no-color"],
+        timeoutMs,
+      );
       return result.code === 0 ? undefined : quote(result);
     };
     let lastConfig: string | undefined;
@@ -225,7 +285,8 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
       let kind: StepTiming["kind"] = "apply";
       try {
         if (step.config !== undefined) lastConfig = step.config;
-        if (lastConfig === undefined) throw new StepFailure(["the step has no config and no earlier step had one"], undefined);
+        if (lastConfig === undefined)
+          throw new StepFailure(["the step has no config and no earlier step had one"], undefined);
 
         if (step.importState) {
           kind = "import";
@@ -233,7 +294,14 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
         } else if (step.refreshState) {
           kind = "refresh";
           writeConfig(main, lastConfig);
-          const result = await tf(main, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color");
+          const result = await tf(
+            main,
+            "apply",
+            "-refresh-only",
+            "-auto-approve",
+            "-input=false",
+            "-no-color",
+          );
           if (expectedFailure(step, result, "apply -refresh-only")) continue;
           if (step.expectError) noErrorHappened(step);
           state = await showState(main);
@@ -244,10 +312,19 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
           kind = step.planOnly ? "plan-only" : "apply";
           writeConfig(main, lastConfig);
           const planFile = "tfplan";
-          const plan = await tf(main, "plan", "-input=false", "-no-color", "-detailed-exitcode", `-out=${planFile}`);
+          const plan = await tf(
+            main,
+            "plan",
+            "-input=false",
+            "-no-color",
+            "-detailed-exitcode",
+            `-out=${planFile}`,
+          );
           if (plan.code !== 2 && expectedFailure(step, plan, "plan")) continue;
           const checks: PlanCheck[] = [
-            ...Object.entries(step.expectPlan ?? {}).map(([address, action]) => expectResourceAction(address, action)),
+            ...Object.entries(step.expectPlan ?? {}).map(([address, action]) =>
+              expectResourceAction(address, action),
+            ),
             ...(step.planChecks ?? []),
           ];
           if (checks.length > 0) {
@@ -257,7 +334,10 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
           if (step.planOnly) {
             if (step.expectError) noErrorHappened(step);
             if (plan.code === 2 && !step.expectNonEmptyPlan) {
-              throw new StepFailure(["the plan-only step planned changes; set expectNonEmptyPlan if that is intended"], quote(plan));
+              throw new StepFailure(
+                ["the plan-only step planned changes; set expectNonEmptyPlan if that is intended"],
+                quote(plan),
+              );
             }
           } else {
             const apply = await tf(main, "apply", "-input=false", "-no-color", "-auto-approve", planFile);
@@ -292,26 +372,39 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
         const before = await showState(main);
         await must(main, "destroy", "destroy", "-auto-approve", "-input=false", "-no-color");
         const left = remainingResources(main.dir);
-        if (left.length > 0) throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], undefined);
+        if (left.length > 0)
+          throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], undefined);
         if (testCase.checkDestroy) {
           try {
             await testCase.checkDestroy(before);
           } catch (error) {
-            throw new StepFailure([`checkDestroy: ${error instanceof Error ? error.message : String(error)}`], undefined);
+            throw new StepFailure(
+              [`checkDestroy: ${error instanceof Error ? error.message : String(error)}`],
+              undefined,
+            );
           }
         }
       } catch (error) {
         if (!(error instanceof StepFailure)) throw error;
-        throw new AcceptanceError(formatFailure("the final destroy", error), { step: 0, failures: error.failures });
+        throw new AcceptanceError(formatFailure("the final destroy", error), {
+          step: 0,
+          failures: error.failures,
+        });
       } finally {
-        timings.push({ name: "destroy", kind: "destroy", durationMs: performance.now() - destroyStart, commands });
+        timings.push({
+          name: "destroy",
+          kind: "destroy",
+          durationMs: performance.now() - destroyStart,
+          commands,
+        });
       }
     }
     failed = false;
 
     async function runImportStep(step: TestStep, index: number): Promise<void> {
       const address = step.resourceName;
-      if (!address) throw new StepFailure(["an importState step needs resourceName (the address to import)"], undefined);
+      if (!address)
+        throw new StepFailure(["an importState step needs resourceName (the address to import)"], undefined);
       let id = step.importStateId;
       const needState = id === undefined || step.importStateVerify;
       if (needState && state === undefined) state = await showState(main);
@@ -320,7 +413,9 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
         const value = existing?.values.id;
         if (typeof value !== "string") {
           throw new StepFailure(
-            [`cannot find the import ID: ${existing ? `${address} has no string "id" attribute` : `${address} is not in the state`}; set importStateId`],
+            [
+              `cannot find the import ID: ${existing ? `${address} has no string "id" attribute` : `${address} is not in the state`}; set importStateId`,
+            ],
             undefined,
           );
         }
@@ -335,15 +430,23 @@ export async function runAcceptance(testCase: TestCase, options: AcceptanceOptio
       const failures = runStateChecks(step.stateChecks ?? [], imported);
       if (step.importStateVerify) {
         const got = imported.resources.find((r) => r.address === address);
-        if (!existing) failures.push(`importStateVerify: ${address} is not in the state of the earlier steps, nothing to compare with`);
-        else if (!got) failures.push(`importStateVerify: the import did not produce ${address} (resources: ${imported.resources.map((r) => r.address).join(", ") || "none"})`);
+        if (!existing)
+          failures.push(
+            `importStateVerify: ${address} is not in the state of the earlier steps, nothing to compare with`,
+          );
+        else if (!got)
+          failures.push(
+            `importStateVerify: the import did not produce ${address} (resources: ${imported.resources.map((r) => r.address).join(", ") || "none"})`,
+          );
         else {
           const ignore = step.importStateVerifyIgnore ?? [];
           const diffs = diffValues(existing.values, got.values, "").filter(
             (d) => !ignore.some((i) => d.path === i || d.path.startsWith(`${i}.`)),
           );
           for (const d of diffs) {
-            failures.push(`importStateVerify: ${address}: attribute ${d.path}: in state ${d.expected}, imported ${d.actual}`);
+            failures.push(
+              `importStateVerify: ${address}: attribute ${d.path}: in state ${d.expected}, imported ${d.actual}`,
+            );
           }
         }
       }
@@ -406,7 +509,9 @@ function diffValues(
     return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
   }
   if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
-    return expected.flatMap((e, i) => diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)));
+    return expected.flatMap((e, i) =>
+      diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)),
+    );
   }
   const e = renderJson(expected);
   const a = renderJson(actual);

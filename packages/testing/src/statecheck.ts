@@ -8,7 +8,10 @@ import { renderJson } from "./json.js";
 import { type AttrPath, formatAttrPath, toAttrPath } from "./path.js";
 import { type StateResource, type TerraformState, lookup, markedAt } from "./terraform-json.js";
 
-function stateCheck(description: string, checkState: (state: TerraformState) => string | undefined): StateCheck {
+function stateCheck(
+  description: string,
+  checkState: (state: TerraformState) => string | undefined,
+): StateCheck {
   return Object.freeze({ description, checkState });
 }
 
@@ -29,14 +32,19 @@ function findResource(state: TerraformState, address: string): StateResource | s
  * ```
  * @category testing
  */
-export function expectKnownValue(address: string, path: AttrPath | string, matcher: KnownValueMatcher): StateCheck {
+export function expectKnownValue(
+  address: string,
+  path: AttrPath | string,
+  matcher: KnownValueMatcher,
+): StateCheck {
   const p = toAttrPath(path);
   return stateCheck(`expectKnownValue(${address}, ${formatAttrPath(p)}, ${matcher.description})`, (state) => {
     const resource = findResource(state, address);
     if (typeof resource === "string") return resource;
     const at = `${address}: at ${formatAttrPath(p)}`;
     const found = lookup(resource.values, p);
-    if (!found.found) return `${at}: expected ${matcher.description}, but the path does not exist: ${found.reason}`;
+    if (!found.found)
+      return `${at}: expected ${matcher.description}, but the path does not exist: ${found.reason}`;
     const failure = matcher.check(found.value);
     return failure === undefined ? undefined : `${at}: ${matcher.description}: ${failure}`;
   });
@@ -69,7 +77,8 @@ export function expectSensitiveValue(address: string, path: AttrPath | string): 
 export function expectKnownOutputValue(name: string, matcher: KnownValueMatcher): StateCheck {
   return stateCheck(`expectKnownOutputValue(${name}, ${matcher.description})`, (state) => {
     const output = state.outputs[name];
-    if (!output) return `output ${name}: not in the state (outputs: ${Object.keys(state.outputs).join(", ") || "none"})`;
+    if (!output)
+      return `output ${name}: not in the state (outputs: ${Object.keys(state.outputs).join(", ") || "none"})`;
     const failure = matcher.check(output.value);
     return failure === undefined ? undefined : `output ${name}: ${matcher.description}: ${failure}`;
   });
@@ -86,6 +95,8 @@ export function expectResourceExists(address: string, exists = true): StateCheck
   return stateCheck(`expectResourceExists(${address}, ${exists})`, (state) => {
     const present = state.resources.some((r) => r.address === address);
     if (present === exists) return undefined;
-    return exists ? (findResource(state, address) as string) : `${address}: expected no such resource in the state, but it is there`;
+    return exists
+      ? (findResource(state, address) as string)
+      : `${address}: expected no such resource in the state, but it is there`;
   });
 }

@@ -34,7 +34,9 @@ describe("findTerraform", () => {
     const bin = fakeBinDir();
     writeFileSync(join(bin, "tf-1.11"), "#!/bin/sh\n");
     chmodSync(join(bin, "tf-1.11"), 0o755);
-    expect(findTerraform({ TF_ACC_TERRAFORM_PATH: join(bin, "tf-1.11"), PATH: "" })).toBe(join(bin, "tf-1.11"));
+    expect(findTerraform({ TF_ACC_TERRAFORM_PATH: join(bin, "tf-1.11"), PATH: "" })).toBe(
+      join(bin, "tf-1.11"),
+    );
     expect(findTerraform({ TF_ACC_TERRAFORM_PATH: join(bin, "missing"), PATH: bin })).toBeUndefined();
   });
 });
@@ -60,7 +62,12 @@ describe("terraformEnv", () => {
     expect(env.TF_LOG).toBeUndefined();
     expect(env.PLUGIN_CLIENT_CERT).toBeUndefined();
     expect(env.TFKIT_SOMETHING).toBe("kept");
-    expect(env).toMatchObject({ CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", TF_INPUT: "0", TF_CLI_CONFIG_FILE: "/x.tfrc" });
+    expect(env).toMatchObject({
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      TF_INPUT: "0",
+      TF_CLI_CONFIG_FILE: "/x.tfrc",
+    });
   });
 });
 

@@ -10,7 +10,9 @@ import { delimiter, join } from "node:path";
  * downloads, it uses the binary you have.
  * @category testing
  */
-export function findTerraform(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+export function findTerraform(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
   const explicit = env.TF_ACC_TERRAFORM_PATH;
   if (explicit) return isExecutable(explicit) ? explicit : undefined;
   for (const dir of (env.PATH ?? "").split(delimiter)) {

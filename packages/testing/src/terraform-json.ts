@@ -170,17 +170,25 @@ export function lookup(root: JsonValue, path: AttrPath): Lookup {
     const where = i === 0 ? "the resource" : formatAttrPath(path.slice(0, i));
     const what = current === null ? "null" : renderJson(current);
     if (typeof step === "number") {
-      if (!Array.isArray(current)) return { found: false, reason: `${where} is not a list, set or tuple (it is ${what})` };
+      if (!Array.isArray(current))
+        return { found: false, reason: `${where} is not a list, set or tuple (it is ${what})` };
       const list = current as readonly JsonValue[];
       if (step >= list.length) {
-        return { found: false, reason: `index ${step} is out of range: ${where} has ${list.length} elements` };
+        return {
+          found: false,
+          reason: `index ${step} is out of range: ${where} has ${list.length} elements`,
+        };
       }
       current = list[step] as JsonValue;
     } else {
-      if (!isJsonObject(current)) return { found: false, reason: `${where} is not an object or map (it is ${what})` };
+      if (!isJsonObject(current))
+        return { found: false, reason: `${where} is not an object or map (it is ${what})` };
       if (!Object.hasOwn(current, step)) {
         const keys = Object.keys(current);
-        return { found: false, reason: `${where} has no attribute or key "${step}" (it has ${keys.length === 0 ? "none" : keys.join(", ")})` };
+        return {
+          found: false,
+          reason: `${where} has no attribute or key "${step}" (it has ${keys.length === 0 ? "none" : keys.join(", ")})`,
+        };
       }
       current = current[step] as JsonValue;
     }
@@ -198,7 +206,8 @@ export function markedAt(marks: JsonValue, path: AttrPath): boolean {
   let current: JsonValue | undefined = marks;
   for (const step of path) {
     if (current === true) return true;
-    if (typeof step === "number") current = Array.isArray(current) ? (current as readonly JsonValue[])[step] : undefined;
+    if (typeof step === "number")
+      current = Array.isArray(current) ? (current as readonly JsonValue[])[step] : undefined;
     else current = isJsonObject(current) ? current[step] : undefined;
     if (current === undefined) return false;
   }

@@ -14,6 +14,8 @@ describe("terraformAvailable", () => {
     expect(terraformAvailable()).toBe(false);
     expect(terraformAvailable()).toBe(false);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/the `terraform` binary is NOT on PATH.*SKIPPED, not passed/s);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /the `terraform` binary is NOT on PATH.*SKIPPED, not passed/s,
+    );
   });
 });

@@ -71,7 +71,11 @@ export interface ItAcceptanceOptions extends AcceptanceOptions {
  * ```
  * @category testing
  */
-export function itAcceptance(name: string, testCase: TestCase | (() => TestCase), options: ItAcceptanceOptions = {}): void {
+export function itAcceptance(
+  name: string,
+  testCase: TestCase | (() => TestCase),
+  options: ItAcceptanceOptions = {},
+): void {
   const { timeout = 120_000, onResult, ...runOptions } = options;
   const body = async () => {
     const result = await runAcceptance(typeof testCase === "function" ? testCase() : testCase, runOptions);

@@ -105,7 +105,9 @@ describeAcceptance(`runner failures (${MODE})`, () => {
       expect(failures[1]).toBe(
         "statecheck.expectKnownValue(tfkite2e_thing.nope, id, notNull()): tfkite2e_thing.nope: not in the state (resources: tfkite2e_thing.a)",
       );
-      expect(failures[2]).toMatch(/at \(the whole object\): objectExact\(\{"id": stringExact\("thing-x"\)\}\): unexpected "enabled", "greeting", "name", "size" in \{/);
+      expect(failures[2]).toMatch(
+        /at \(the whole object\): objectExact\(\{"id": stringExact\("thing-x"\)\}\): unexpected "enabled", "greeting", "name", "size" in \{/,
+      );
     },
     CASE_TIMEOUT,
   );
@@ -123,7 +125,9 @@ describeAcceptance(`runner failures (${MODE})`, () => {
     "an error other than the expected one fails and quotes terraform",
     async () => {
       const error = await failureOf(() => run([{ config: thing("boom"), expectError: /Empty name/ }]));
-      expect(error.message).toContain("terraform plan failed, but its output does not match the expected error /Empty name/");
+      expect(error.message).toContain(
+        "terraform plan failed, but its output does not match the expected error /Empty name/",
+      );
       expect(error.message).toContain("tfkite2e: the plan handler was asked to throw");
     },
     CASE_TIMEOUT,
@@ -134,7 +138,9 @@ describeAcceptance(`runner failures (${MODE})`, () => {
     async () => {
       const error = await failureOf(() => run([{ config: thing("boom") }]));
       expect(error.message).toContain("terraform plan failed (exit 1)");
-      expect(error.message).toMatch(/--- terraform plan -input=false -no-color -detailed-exitcode -out=tfplan \(exit 1, \d+ ms\)/);
+      expect(error.message).toMatch(
+        /--- terraform plan -input=false -no-color -detailed-exitcode -out=tfplan \(exit 1, \d+ ms\)/,
+      );
       expect(error.message).toContain("Error: ");
       expect(error.message).toContain("tfkite2e: the plan handler was asked to throw");
     },
@@ -172,7 +178,10 @@ describeAcceptance(`runner failures (${MODE})`, () => {
       writeFileSync(script, `#!/bin/sh\nexec ${JSON.stringify(bundled)} "$@"\n`);
       chmodSync(script, 0o755);
       await runAcceptance(
-        { providers: { tfkite2e: fromExecutable(script) }, steps: [{ config: thing("exe"), expectPlan: { [A]: "create" } }] },
+        {
+          providers: { tfkite2e: fromExecutable(script) },
+          steps: [{ config: thing("exe"), expectPlan: { [A]: "create" } }],
+        },
         options,
       );
     },
@@ -186,7 +195,10 @@ describeAcceptance(`runner failures (${MODE})`, () => {
       writeFileSync(script, "#!/bin/sh\necho 'cannot connect to the demo cloud' >&2\nexit 3\n");
       chmodSync(script, 0o755);
       const error = await failureOf(() =>
-        runAcceptance({ providers: { broken: fromExecutable(script) }, steps: [{ config: "" }] }, { mode: "reattach" }),
+        runAcceptance(
+          { providers: { broken: fromExecutable(script) }, steps: [{ config: "" }] },
+          { mode: "reattach" },
+        ),
       );
       expect(error.message).toContain("exited (3) before its handshake line");
       expect(error.message).toContain("cannot connect to the demo cloud");

@@ -57,7 +57,11 @@ describeAcceptance(`notes_note import and checks (${MODE})`, () => {
                 statecheck.expectKnownValue(N, path("words", 2), knownvalue.stringExact("milk")),
                 statecheck.expectKnownValue(N, path("tags", "env"), knownvalue.stringExact("dev")),
                 statecheck.expectKnownValue(N, "tags", knownvalue.mapPartial({ team: "core" })),
-                statecheck.expectKnownValue(N, [], knownvalue.objectPartial({ body: "semi-skimmed", secret: knownvalue.notNull() })),
+                statecheck.expectKnownValue(
+                  N,
+                  [],
+                  knownvalue.objectPartial({ body: "semi-skimmed", secret: knownvalue.notNull() }),
+                ),
                 statecheck.expectSensitiveValue(N, "secret"),
               ],
             },
@@ -107,7 +111,9 @@ describeAcceptance(`notes_note import and checks (${MODE})`, () => {
       );
       expect(isAcceptanceError(error)).toBe(true);
       expect(error.message).toContain("step 2 of 2 (import) failed");
-      expect(error.message).toContain('importStateVerify: notes_note.n: attribute secret: in state "hunter2", imported null');
+      expect(error.message).toContain(
+        'importStateVerify: notes_note.n: attribute secret: in state "hunter2", imported null',
+      );
       // The failed case still destroyed what it created.
       expect(readStore(store)).toEqual({});
     },

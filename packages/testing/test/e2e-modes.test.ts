@@ -4,7 +4,14 @@
  * command) — must pass identically; the per-step times are printed for comparison.
  */
 import { expect, it } from "vitest";
-import { type AcceptanceResult, knownvalue, plancheck, runAcceptance, statecheck, type TestCase } from "../src/index.js";
+import {
+  type AcceptanceResult,
+  knownvalue,
+  plancheck,
+  runAcceptance,
+  statecheck,
+  type TestCase,
+} from "../src/index.js";
 import { describeAcceptance } from "../src/vitest.js";
 import { CASE_TIMEOUT, e2eProvider, thing } from "./support.js";
 
@@ -34,7 +41,13 @@ describeAcceptance("reattach and dev_overrides run the same case", () => {
       mode,
       async () => {
         results[mode] = await runAcceptance(lifecycle, { mode });
-        expect(results[mode]?.steps.map((s) => s.name)).toEqual(["create", "update", "replace", "plan-only", "destroy"]);
+        expect(results[mode]?.steps.map((s) => s.name)).toEqual([
+          "create",
+          "update",
+          "replace",
+          "plan-only",
+          "destroy",
+        ]);
       },
       CASE_TIMEOUT,
     );
@@ -47,7 +60,11 @@ describeAcceptance("reattach and dev_overrides run the same case", () => {
     const rows = r.steps.map((s, i) => {
       const other = d.steps[i];
       const ratio = other ? (other.durationMs / s.durationMs).toFixed(1) : "?";
-      return `  ${s.name.padEnd(10)} reattach ${Math.round(s.durationMs).toString().padStart(5)} ms   dev_overrides ${Math.round(other?.durationMs ?? 0).toString().padStart(5)} ms   ×${ratio}`;
+      return `  ${s.name.padEnd(10)} reattach ${Math.round(s.durationMs).toString().padStart(5)} ms   dev_overrides ${Math.round(
+        other?.durationMs ?? 0,
+      )
+        .toString()
+        .padStart(5)} ms   ×${ratio}`;
     });
     console.info(
       [

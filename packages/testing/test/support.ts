@@ -18,9 +18,12 @@ export const e2eProvider = fromEntry(
 );
 
 /** The notes fixture provider (built with @tfkit/provider; supports import). */
-export const notesProvider = fromEntry(fileURLToPath(new URL("./fixtures/notes-provider/main.ts", import.meta.url)), {
-  conditions: ["@tfkit/source"],
-});
+export const notesProvider = fromEntry(
+  fileURLToPath(new URL("./fixtures/notes-provider/main.ts", import.meta.url)),
+  {
+    conditions: ["@tfkit/source"],
+  },
+);
 
 /** A `tfkite2e_thing.a` configuration. */
 export function thing(name: string, extra = ""): string {

@@ -1,0 +1,43 @@
+/**
+ * A parsed IPv4 CIDR prefix.
+ * @category models
+ */
+export interface Ipv4Prefix {
+  /** The network address as a 32-bit unsigned integer (host bits cleared). */
+  readonly base: number;
+  /** The prefix length, 0–32. */
+  readonly bits: number;
+}
+
+/**
+ * Parses an IPv4 CIDR prefix such as `10.0.0.0/16`; throws a `RangeError` with Terraform's
+ * wording when it is not one.
+ * @category decoding
+ */
+export function parseIpv4Prefix(text: string): Ipv4Prefix {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(text);
+  const octets = m === null ? [] : m.slice(1, 5).map(Number);
+  const bits = m === null ? Number.NaN : Number(m[5]);
+  if (m === null || octets.some((o) => o > 255) || bits > 32) {
+    throw new RangeError(`invalid CIDR address: ${text}`);
+  }
+  const address = octets.reduce((acc, o) => acc * 256 + o, 0);
+  const size = 2 ** (32 - bits);
+  return { base: address - (address % size), bits };
+}
+
+/**
+ * The address of host number `host` in an IPv4 prefix, as Terraform's `cidrhost` computes it
+ * (negative numbers count back from the end).
+ * @category conversion
+ */
+export function cidrHost(prefix: string, host: number): string {
+  const { base, bits } = parseIpv4Prefix(prefix);
+  const size = 2 ** (32 - bits);
+  const n = host < 0 ? size + host : host;
+  if (!Number.isSafeInteger(host) || n < 0 || n >= size) {
+    throw new RangeError(`prefix of ${bits} bits cannot accommodate a host numbered ${host}`);
+  }
+  const v = base + n;
+  return [24, 16, 8, 0].map((shift) => Math.floor(v / 2 ** shift) % 256).join(".");
+}

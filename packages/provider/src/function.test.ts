@@ -178,3 +178,20 @@ describe("provider functions", () => {
     ).toThrow(/duplicate parameter name "a"/);
   });
 });
+
+describe("function diagnostics", () => {
+  it("an error added to ctx.diagnostics becomes the FunctionError", async () => {
+    const f = defineFunction({
+      name: "checked",
+      parameters: [],
+      returns: t.string,
+      run: (_args, _rest, ctx) => {
+        ctx.diagnostics.error("Not allowed", "checked() is disabled");
+        return "x";
+      },
+    });
+    const p = defineProvider({ metadata: { typeName: "demo" }, functions: [f] });
+    const r = await p.callFunction!({ name: "checked", arguments: [] }, call());
+    expect(r).toEqual({ error: { text: "Not allowed: checked() is disabled" } });
+  });
+});

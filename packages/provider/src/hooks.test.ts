@@ -1,4 +1,4 @@
-import { nullVal, stringVal } from "@tfkit/cty-values";
+import { nullVal, objectVal, stringVal } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { config, setup, T } from "../test/server-fixture.js";
 import { call, decode, dv, noBytes } from "../test/support.js";
@@ -258,5 +258,33 @@ describe("timeouts", () => {
     c.controller.abort(new DOMException("stopped", "AbortError"));
     const a = await pending;
     expect(a.diagnostics?.[0]?.summary).toBe("create was cancelled");
+  });
+});
+
+describe("plan-time validation", () => {
+  it("re-checks the configuration schema when planning (values known only now)", async () => {
+    const { provider } = await setup();
+    // name is required; core's validation ran while it was still unknown
+    const bad = objectVal({
+      id: nullVal(T.attributeTypes.id!),
+      name: nullVal(T.attributeTypes.name!),
+      size: nullVal(T.attributeTypes.size!),
+      zone: nullVal(T.attributeTypes.zone!),
+      password: nullVal(T.attributeTypes.password!),
+    });
+    const p = await provider.planResourceChange!(
+      {
+        typeName: "demo_server",
+        priorState: dv(nullVal(T), T),
+        proposedNewState: dv(bad, T),
+        config: dv(bad, T),
+        priorPrivate: noBytes,
+        plannedPrivate: noBytes,
+      },
+      call(),
+    );
+    expect(p.diagnostics?.[0]?.severity).toBe("error");
+    expect(p.diagnostics?.[0]?.attribute).toEqual([{ kind: "attribute", name: "name" }]);
+    expect(p.plannedState).toBeUndefined();
   });
 });

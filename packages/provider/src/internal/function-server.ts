@@ -126,11 +126,12 @@ export async function callFunction(
     (i < n ? fixed : rest).push(m);
   }
   let result: unknown;
+  const diagnostics = new Diagnostics();
   try {
     result = await d.run(fixed as never, rest as never, {
       signal: call.signal,
       logger: call.logger.with({ tf_function: f.name }),
-      diagnostics: new Diagnostics(),
+      diagnostics,
     });
   } catch (e) {
     if (isFunctionArgumentError(e)) {
@@ -151,6 +152,15 @@ export async function callFunction(
       },
     };
   }
+  // Functions answer with one error and no warnings (tfplugin6 FunctionError).
+  const firstError = diagnostics.all.find((x) => x.severity === "error");
+  if (firstError !== undefined) {
+    const text =
+      firstError.detail === undefined ? firstError.summary : `${firstError.summary}: ${firstError.detail}`;
+    return { error: { text } };
+  }
+  for (const w of diagnostics.all)
+    call.logger.warn(`function ${f.name}: ${w.summary}`, { detail: w.detail ?? "" });
   try {
     if (result === undefined)
       throw new TypeError("the function returned undefined (return null for a null result)");

@@ -106,11 +106,15 @@ function relaxed(schema: Schema): Schema {
         ? Object.freeze({ ...spec, presence: "optional", required: false, optional: true })
         : spec;
     }
-    r = resourceSchema({
-      version: schema.version,
-      attributes: attributes as never,
-      blocks: schema.blocks,
-    }) as unknown as Schema;
+    try {
+      r = resourceSchema({
+        version: schema.version,
+        attributes: attributes as never,
+        blocks: schema.blocks,
+      }) as unknown as Schema;
+    } catch {
+      r = schema; // cannot relax: the read reports the null required attribute instead
+    }
     relaxedSchemas.set(schema, r);
   }
   return r;
@@ -194,6 +198,15 @@ export async function planResource(
     priv.value = readPrivate(req.priorPrivate, def.privateState);
   } catch (e) {
     return fail(thrownDiagnostic("PlanResourceChange", res.typeName, e));
+  }
+  // Values that were unknown at validation may be known now: re-check (errors only; the
+  // warnings were shown by ValidateResourceConfig already).
+  if (!config.isNull()) {
+    const errors = validateConfig(schema, config).filter((d) => d.severity === "error");
+    if (errors.length > 0) {
+      diagnostics.add(errors);
+      return { diagnostics: wire(diagnostics.all, type) };
+    }
   }
 
   // Pass 1: the pipeline up to (not including) the resource's own modifyPlan.

@@ -21,7 +21,7 @@ import type { AttributePath, DynamicValue, ProviderServer } from "@tfkit/grpc-tr
 import { appendRecord, type CallRecord, readRecords, recordValue } from "./record.js";
 import { PROVIDER_ERROR_SUMMARY, type Scenario } from "./scenario.js";
 import { schemaOf, schemas, toWireSchema, typeOf } from "./schema.js";
-import { fillUnknowns, unknownComputed } from "./values.js";
+import { fillUnknowns, nullWriteOnly, unknownComputed } from "./values.js";
 
 function decode(v: DynamicValue | undefined, t: Type): Value {
   const bytes = v?.msgpack;
@@ -98,7 +98,10 @@ export function createProvider(scenario: Scenario, recordFile: string): Provider
       const config = decode(req.config, t);
       const proposed = decode(req.proposedNewState, t);
       const planIndex = readRecords(recordFile).filter((r) => r.rpc === "PlanResourceChange").length;
-      const wellBehaved = proposed.isNull() ? proposed : unknownComputed(schemaOf(req.typeName), proposed);
+      const schema = schemaOf(req.typeName);
+      const wellBehaved = proposed.isNull()
+        ? proposed
+        : nullWriteOnly(schema, unknownComputed(schema, proposed));
       const answer = scenario.plan
         ? scenario.plan({ prior, config, proposed, planned: wellBehaved, planIndex })
         : { planned: wellBehaved };

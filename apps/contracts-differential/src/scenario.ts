@@ -19,7 +19,7 @@ export interface PlanCall {
   readonly config: Value;
   /** Terraform's proposed new state. */
   readonly proposed: Value;
-  /** The well-behaved answer: proposed, with null computed values turned unknown. */
+  /** The well-behaved answer: proposed, null computed values unknown, write-only values null. */
   readonly planned: Value;
   /** How many PlanResourceChange calls this terraform command made before this one. */
   readonly planIndex: number;

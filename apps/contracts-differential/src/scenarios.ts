@@ -30,6 +30,13 @@ const elementTypeOf = (t: Type | undefined): Type => {
 const ruleType = elementTypeOf(thingSchema.type.attributeTypes.rule);
 const tagType = elementTypeOf(thingSchema.type.attributeTypes.tag);
 const itemType = elementTypeOf(computedBlockSchema.type.attributeTypes.item);
+const diskType = elementTypeOf(thingSchema.type.attributeTypes.disks);
+const labelType = elementTypeOf(thingSchema.type.attributeTypes.labels);
+
+/** A `disks` element. */
+const disk = (size: number, kind: string | null = null): Value =>
+  objectVal({ kind: kind === null ? nullVal(stringType) : stringVal(kind), size: numberVal(size) });
+const disks = (...d: Value[]) => list(diskType, d);
 
 /** A `rule` block element. */
 const rule = (port: number, note: Value = nullVal(stringType)): Value =>
@@ -61,6 +68,9 @@ const PRIOR = {
   tags: ["a"],
   rule: [],
   tag: [],
+  password: null,
+  disks: null,
+  labels: null,
 };
 const PRIOR_CONFIG = `name = "a"\n  size = 1`;
 
@@ -71,6 +81,7 @@ const TWO_RULES = `name = "a"
   rule {
     port = 81
   }`;
+const TWO_DISKS = `name = "a"\n  disks = [{ size = 1 }, { size = 2 }]`;
 const ONE_TAG = `name = "a"
   tag {
     key   = "k"
@@ -297,6 +308,120 @@ export const scenarios: readonly Scenario[] = [
     plan: (c) => ({ planned: patch(c.planned, { tag: nullVal(setType(tagType)) }) }),
     breaks: "a set of nested blocks must be empty to indicate no blocks, not null",
     terraformSays: INVALID_PLAN,
+  },
+
+  // --- nested attributes ---
+  {
+    name: "nested list: computed nested attribute filled at plan time",
+    command: "plan",
+    config: TWO_DISKS,
+    plan: (c) => ({ planned: patch(c.planned, { disks: disks(disk(1, "ssd"), disk(2, "hdd")) }) }),
+  },
+  {
+    name: "nested list: element count changed in plan",
+    command: "plan",
+    config: TWO_DISKS,
+    plan: (c) => ({ planned: patch(c.planned, { disks: disks(disk(1)) }) }),
+    breaks: "count in plan disagrees with count in config",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nested list: configured nested attribute planned unknown",
+    command: "plan",
+    config: TWO_DISKS,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        disks: disks(disk(1), objectVal({ kind: nullVal(stringType), size: unknownVal(numberType) })),
+      }),
+    }),
+    breaks: "planned value does not match config value (disks[1].size)",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nested list: whole configured nested attribute planned unknown",
+    command: "plan",
+    config: TWO_DISKS,
+    plan: (c) => ({ planned: patch(c.planned, { disks: unknownVal(listType(diskType)) }) }),
+    breaks: "planned unknown for configured value",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nested list: value planned for an unconfigured (non-computed) nested attribute",
+    command: "plan",
+    config: `name = "a"`,
+    plan: (c) => ({ planned: patch(c.planned, { disks: disks(disk(1)) }) }),
+    breaks: "planned value for a non-computed attribute",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nested set: element changed, same count (only the count is checked)",
+    command: "plan",
+    config: `name = "a"\n  labels = [{ name = "x" }]`,
+    plan: (c) => ({
+      planned: patch(c.planned, { labels: set(labelType, [objectVal({ name: stringVal("y") })]) }),
+    }),
+  },
+  {
+    name: "nested set: an extra element",
+    command: "plan",
+    config: `name = "a"\n  labels = [{ name = "x" }]`,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        labels: set(labelType, [objectVal({ name: stringVal("x") }), objectVal({ name: stringVal("y") })]),
+      }),
+    }),
+    breaks: "count in plan disagrees with count in config",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nested list: apply changes a configured nested value",
+    command: "apply",
+    config: TWO_DISKS,
+    apply: (c) => patch(c.newState, { disks: disks(disk(1), disk(3)) }),
+    breaks: "was cty.NumberIntVal(2), but now cty.NumberIntVal(3)",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+
+  // --- write-only attributes ---
+  {
+    name: "write-only: configured, planned and applied as null",
+    command: "apply",
+    config: `name = "a"\n  password = "hunter2"`,
+  },
+  {
+    name: "write-only: plan returns the configured value",
+    command: "plan",
+    config: `name = "a"\n  password = "hunter2"`,
+    plan: (c) => ({ planned: patch(c.planned, { password: stringVal("hunter2") }) }),
+    breaks: "returned a value for the write-only attribute during planning",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "write-only: apply returns a value",
+    command: "apply",
+    config: `name = "a"\n  password = "hunter2"`,
+    apply: (c) => patch(c.newState, { password: stringVal("hunter2") }),
+    breaks: "returned a value for the write-only attribute after apply",
+    terraformSays:
+      /Error: Provider (produced invalid object|returned invalid result object after apply|produced inconsistent result after apply)/,
+  },
+  {
+    name: "write-only: read returns a value",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    read: (st) => patch(st, { password: stringVal("hunter2") }),
+    breaks: "returned a value for the write-only attribute on read",
+    terraformSays: INVALID_OBJECT,
+  },
+  {
+    name: "write-only: upgrade returns a value",
+    command: "plan",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    upgrade: (st) => patch(st, { password: stringVal("hunter2") }),
+    breaks: "returned a value for the write-only attribute on upgrade",
+    terraformSays: INVALID_UPGRADE,
   },
 
   // --- PlanResourceChange on update (stored prior state) ---

@@ -30,8 +30,9 @@ export const THING = "tfdiff_thing";
 export const COMPUTED_BLOCK_THING = "tfdiff_cblock";
 
 /**
- * `tfdiff_thing`: required, optional, computed, optional+computed and sensitive attributes, a
- * computed list attribute, a list block with a computed nested attribute and a set block.
+ * `tfdiff_thing`: required, optional, computed, optional+computed, sensitive and write-only
+ * attributes, a computed list attribute, list and set nested attributes, a list block with a
+ * computed nested attribute and a set block.
  */
 export const thingSchema = resourceSchema({
   attributes: {
@@ -41,6 +42,12 @@ export const thingSchema = resourceSchema({
     mode: attr.string({ optional: true, computed: true }),
     secret: attr.string({ optional: true, sensitive: true }),
     tags: attr.list(t.string, { computed: true }),
+    password: attr.string({ optional: true, writeOnly: true }),
+    disks: attr.listNested(
+      { size: attr.int64({ required: true }), kind: attr.string({ optional: true, computed: true }) },
+      { optional: true },
+    ),
+    labels: attr.setNested({ name: attr.string({ required: true }) }, { optional: true }),
   },
   blocks: {
     rule: block.list({

@@ -112,3 +112,14 @@ export function unknownComputed(schema: Pick<Schema, "attributes" | "blocks">, v
   }
   return objectVal(out);
 }
+
+/** The object with every top-level write-only attribute null, as a provider must answer. */
+export function nullWriteOnly(schema: Pick<Schema, "attributes">, v: Value): Value {
+  if (!v.isKnown() || v.isNull()) return v;
+  const out = attrs(v);
+  for (const [name, spec] of Object.entries(schema.attributes)) {
+    const a = out[name];
+    if (a && spec.writeOnly) out[name] = nullVal(a.type);
+  }
+  return objectVal(out);
+}

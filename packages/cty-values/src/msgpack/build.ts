@@ -1,6 +1,15 @@
 import { canonicalSetElements } from "../set.js";
 import { attributeNames } from "./attribute-names.js";
-import type { ListType, MapType, ObjectType, SetType, TupleType, Type } from "../type.js";
+import {
+  compareUtf8,
+  type ListType,
+  type MapType,
+  type ObjectType,
+  type SetType,
+  stringType,
+  type TupleType,
+  type Type,
+} from "../type.js";
 import { listVal, mapVal, objectVal, setVal, tupleVal, Value } from "../value.js";
 
 /**
@@ -26,7 +35,25 @@ export function buildList(t: ListType, elements: Value[]): Value {
 export function buildSet(t: SetType, elements: Value[]): Value {
   const et = t.elementType;
   for (const e of elements) if (e.type !== et) return setVal(elements);
+  if (et === stringType && strictlyAscendingStrings(elements)) return new Value(t, Object.freeze(elements));
   return new Value(t, Object.freeze(canonicalSetElements(elements)));
+}
+
+/**
+ * Whether every element is a known, non-null string and each sorts byte-wise after the one
+ * before. go-cty orders such a set by `setRules.Less`, which for known strings is byte-wise
+ * order, and distinct (NFC, as decoded) strings are never equal: the canonical order is then the
+ * input order, which is how go-cty writes string sets, so hashing can be skipped.
+ */
+function strictlyAscendingStrings(elements: readonly Value[]): boolean {
+  let prev: string | undefined;
+  for (const e of elements) {
+    const p = e.payload;
+    if (typeof p !== "string" || e.marks.size > 0) return false;
+    if (prev !== undefined && compareUtf8(prev, p) >= 0) return false;
+    prev = p;
+  }
+  return true;
 }
 
 /** A tuple with one decoded element per element type. @internal */

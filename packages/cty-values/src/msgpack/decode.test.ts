@@ -25,6 +25,7 @@ import {
   listVal,
   listValEmpty,
   mapVal,
+  nullVal,
   numberVal,
   objectVal,
   setVal,
@@ -53,6 +54,35 @@ function expectDecodes(hex: string, t: Type, want: Value): void {
 }
 
 const nic = objectType({ network_interface: listType(objectType({ ip: stringType })) });
+
+describe("fromMsgpack string sets", () => {
+  const strings = (v: Value) => v.elements().map((e) => e.asString());
+
+  it("keeps go-cty's written order and puts any other order into it", () => {
+    const canonical = setVal([stringVal("sg-b"), stringVal("sg-a"), stringVal("sg-c")]);
+    const bytes = toMsgpack(canonical, setType(stringType));
+    expect(strings(fromMsgpack(bytes, setType(stringType)))).toEqual(strings(canonical));
+    // ["sg-c", "sg-a", "sg-b", "sg-a"]: out of order with a duplicate.
+    const shuffled = fromHex(
+      `94a4${asciiHex("sg-c")}a4${asciiHex("sg-a")}a4${asciiHex("sg-b")}a4${asciiHex("sg-a")}`,
+    );
+    const decoded = fromMsgpack(shuffled, setType(stringType));
+    expect(strings(decoded)).toEqual(strings(canonical));
+    expect(rawEquals(decoded, canonical)).toBe(true);
+  });
+
+  it("merges strings that are equal once NFC-normalized", () => {
+    // ["e\u0301", "\u00e9"]
+    const decoded = fromMsgpack(fromHex("92a365cc81a2c3a9"), setType(stringType));
+    expect(strings(decoded)).toEqual(["\u00e9"]);
+  });
+
+  it("orders null and unknown elements as go-cty does", () => {
+    const withNull = fromMsgpack(fromHex(`93c0a1${asciiHex("b")}a1${asciiHex("a")}`), setType(stringType));
+    expect(rawEquals(withNull, setVal([stringVal("a"), stringVal("b"), nullVal(stringType)]))).toBe(true);
+    expect(withNull.elements().map((e) => (e.isNull() ? null : e.asString()))).toEqual(["a", "b", null]);
+  });
+});
 
 describe("fromMsgpack errors, worded and addressed as go-cty", () => {
   it.each([
@@ -186,6 +216,20 @@ describe("fromMsgpack errors, worded and addressed as go-cty", () => {
   it("rejects a repeated object attribute", () => {
     expect(decodeError("82a161a178a161a179", objectType({ a: stringType, b: stringType })).message).toBe(
       ".a: duplicate attribute",
+    );
+  });
+
+  it("reports a bad key at its container, not at a neighbouring element", () => {
+    // [{"a": "x", 1: ""}]: the second key of the first map is not a string.
+    expect(decodeError("9182a161a178 01a0", listType(mapType(stringType))).message).toBe(
+      "[0]: non-string key in map",
+    );
+    expect(decodeError("81a16181 01a0", objectType({ a: objectType({ b: stringType }) })).message).toBe(
+      ".a: all keys must be strings",
+    );
+    // Out-of-order attributes keep their own names in paths: {b: "x", a: 1}.
+    expect(decodeError("82a162a178a16101", objectType({ a: stringType, b: stringType })).message).toBe(
+      ".a: string is required",
     );
   });
 

@@ -116,6 +116,11 @@ class Decoder {
     throw this.path.error("decode", message);
   }
 
+  /** Fails at the container whose element step is `step` (opened, not yet pointing anywhere). */
+  failAt(step: number, message: string): never {
+    throw this.path.error("decode", message, step);
+  }
+
   enter(): void {
     if (++this.depth > MAX_MSGPACK_DEPTH) this.fail("exceeded max depth");
   }
@@ -314,12 +319,52 @@ function numberValue(n: CtyNumber): Value {
   return new Value(numberType, n);
 }
 
+/*
+ * Decoded numbers are interned in small direct-mapped caches: real payloads repeat the same
+ * ports, sizes, counts and prices over and over, and a cty number is three allocations (Value,
+ * CtyNumber, bigint mantissa). Values and CtyNumbers are immutable, so sharing one instance is
+ * invisible to callers (marks always make a new Value). A slot holds the last number that hashed
+ * to it; a miss just overwrites it.
+ */
+const CACHE_SLOTS = 1024;
+/** Integers in [-SMALL_INT_OFFSET, CACHE_SLOTS - SMALL_INT_OFFSET) are interned once each. */
+const SMALL_INT_OFFSET = 128;
+const smallInts = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
+const floatKeys = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
+const floatValues = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
+
+/** The number value of a safe integer, as go-cty's decoder builds it (an int64, precision 64). */
+function intValue(n: number): Value {
+  const slot = n + SMALL_INT_OFFSET;
+  if (slot >= 0 && slot < CACHE_SLOTS) {
+    let v = smallInts[slot];
+    if (v === undefined) {
+      v = new Value(numberType, CtyNumber.fromInt(n));
+      smallInts[slot] = v;
+    }
+    return v;
+  }
+  return new Value(numberType, CtyNumber.fromInt(n));
+}
+
+/** The number value of a float64 (precision 53); `hash` is any mix of its bits. */
+function floatValue(x: number, hash: number): Value {
+  // ±0 compare equal but differ (negative zero is kept): never cache zeros.
+  if (x === 0) return new Value(numberType, CtyNumber.fromFloat64(x));
+  const slot = hash & (CACHE_SLOTS - 1);
+  if (floatKeys[slot] === x) return floatValues[slot] as Value;
+  const v = new Value(numberType, CtyNumber.fromFloat64(x));
+  floatKeys[slot] = x;
+  floatValues[slot] = v;
+  return v;
+}
+
 function decodeNumber(d: Decoder): Value {
   const c = d.b[d.pos] as number;
   const at = d.pos + 1;
   if (c <= 0x7f || c >= 0xe0) {
     d.pos++;
-    return numberValue(CtyNumber.fromInt(c <= 0x7f ? c : c - 0x100));
+    return intValue(c <= 0x7f ? c : c - 0x100);
   }
   const size = NUMBER_BODY[c] as number;
   if (size > 0) {
@@ -328,26 +373,27 @@ function decodeNumber(d: Decoder): Value {
     const v = d.view;
     switch (c) {
       case 0xcc:
-        return numberValue(CtyNumber.fromInt(d.b[at] as number));
+        return intValue(d.b[at] as number);
       case 0xcd:
-        return numberValue(CtyNumber.fromInt(v.getUint16(at)));
+        return intValue(v.getUint16(at));
       case 0xce:
-        return numberValue(CtyNumber.fromInt(v.getUint32(at)));
+        return intValue(v.getUint32(at));
       case 0xcf:
         return numberValue(CtyNumber.fromInt(v.getBigUint64(at)));
       case 0xd0:
-        return numberValue(CtyNumber.fromInt(v.getInt8(at)));
+        return intValue(v.getInt8(at));
       case 0xd1:
-        return numberValue(CtyNumber.fromInt(v.getInt16(at)));
+        return intValue(v.getInt16(at));
       case 0xd2:
-        return numberValue(CtyNumber.fromInt(v.getInt32(at)));
+        return intValue(v.getInt32(at));
       case 0xd3:
         return numberValue(CtyNumber.fromInt(v.getBigInt64(at)));
       default: {
-        const x = c === 0xca ? v.getFloat32(at) : v.getFloat64(at);
+        const single = c === 0xca;
+        const x = single ? v.getFloat32(at) : v.getFloat64(at);
         // go-cty would panic on NaN (big.Float has none); refuse it instead.
         if (Number.isNaN(x)) d.fail("NaN is not a valid number");
-        return numberValue(CtyNumber.fromFloat64(x));
+        return floatValue(x, single ? v.getInt32(at) : v.getInt32(at + 4) ^ v.getInt32(at));
       }
     }
   }
@@ -369,11 +415,12 @@ function decodeSequence(d: Decoder, t: ListType | SetType): Value {
   if (n > d.remaining()) d.fail("unexpected EOF");
   d.enter();
   const vals = new Array<Value>(n);
+  const step = d.path.open();
   for (let i = 0; i < n; i++) {
-    d.path.index(i);
+    d.path.setIndex(step, i);
     vals[i] = decodeValue(d, et);
-    d.path.pop();
   }
+  d.path.pop();
   d.depth--;
   try {
     return t.kind === "list" ? buildList(t, vals) : buildSet(t, vals);
@@ -391,11 +438,12 @@ function decodeTuple(d: Decoder, t: TupleType): Value {
   if (n !== ets.length) d.fail(`a tuple of length ${ets.length} is required`);
   d.enter();
   const vals = new Array<Value>(n);
+  const step = d.path.open();
   for (let i = 0; i < n; i++) {
-    d.path.index(i);
+    d.path.setIndex(step, i);
     vals[i] = decodeValue(d, ets[i] as Type);
-    d.path.pop();
   }
+  d.path.pop();
   d.depth--;
   return buildTuple(t, vals);
 }
@@ -411,18 +459,19 @@ function decodeMap(d: Decoder, t: MapType): Value {
   // go-cty writes keys distinct, byte-sorted and NFC: then the map needs no re-sorting.
   let keysReady = true;
   let prev: string | undefined;
+  const step = d.path.open();
   for (let i = 0; i < n; i++) {
-    if (!d.span()) d.fail("non-string key in map");
+    if (!d.span()) d.failAt(step, "non-string key in map");
     const k = d.spanString();
-    if (k === undefined) d.fail("map key is not valid UTF-8");
+    if (k === undefined) d.failAt(step, "map key is not valid UTF-8");
     if (keysReady && (k.length !== d.spanLen || (prev !== undefined && compareUtf8(prev, k) >= 0)))
       keysReady = false;
     prev = k;
-    d.path.key(k);
+    d.path.setKey(step, k);
     // A repeated key overwrites the earlier one, as go-cty's map assignment does.
     vals.set(k, decodeValue(d, et));
-    d.path.pop();
   }
+  d.path.pop();
   d.depth--;
   try {
     return buildMap(t, vals, keysReady);
@@ -462,16 +511,21 @@ function decodeObject(d: Decoder, t: ObjectType): Value {
   // go-cty returns the empty object for an empty map whatever the expected attributes.
   if (n === 0) return EmptyObjectVal;
   const layout = layoutOf(t);
-  const count = layout.names.length;
-  if (n !== count) d.fail(`an object with ${count} attributes is required (${n} given)`);
+  const { names, types, nameBytes } = layout;
+  if (n !== names.length) d.fail(`an object with ${names.length} attributes is required (${n} given)`);
   d.enter();
-  const slots = new Array<Value | undefined>(n);
+  const step = d.path.open();
   const b = d.b;
+  // go-cty writes attributes in the type's (byte-wise) order, which is also the payload's order:
+  // while they keep coming in order, each goes straight into the payload map. The first key out
+  // of order switches to per-attribute slots, rebuilt into an ordered map at the end.
+  let attributes = new Map<string, Value>();
+  let slots: (Value | undefined)[] | undefined;
+  let exact = t.optional.size === 0;
   for (let i = 0; i < n; i++) {
-    if (!d.span()) d.fail("all keys must be strings");
-    // Fast path: keys arrive in the type's order, so compare bytes with the i-th name first.
+    if (!d.span()) d.failAt(step, "all keys must be strings");
     let idx = -1;
-    const want = layout.nameBytes[i] as Uint8Array;
+    const want = nameBytes[i] as Uint8Array;
     if (want.length === d.spanLen) {
       idx = i;
       for (let j = 0, at = d.spanStart; j < want.length; j++, at++) {
@@ -481,29 +535,40 @@ function decodeObject(d: Decoder, t: ObjectType): Value {
         }
       }
     }
+    if (idx === i && slots === undefined) {
+      const name = names[i] as string;
+      d.path.setAttr(step, name);
+      const v = decodeValue(d, types[i] as Type);
+      if (v.type !== types[i]) exact = false;
+      attributes.set(name, v);
+      continue;
+    }
     if (idx < 0) {
       const k = d.spanString();
-      if (k === undefined) d.fail("all keys must be strings");
+      if (k === undefined) d.failAt(step, "all keys must be strings");
       idx = layout.index.get(k) ?? -1;
       if (idx < 0) {
         // go-cty's decoder would say `["name"]` here; tfkit uses attribute steps (see above).
-        d.path.attr(k);
+        d.path.setAttr(step, k);
         d.fail("unsupported attribute");
       }
     }
-    const name = layout.names[idx] as string;
-    d.path.attr(name);
+    if (slots === undefined) {
+      // The first i attributes arrived in order: they fill slots 0..i-1.
+      slots = [...attributes.values()];
+      slots.length = n;
+    }
+    d.path.setAttr(step, names[idx] as string);
     if (slots[idx] !== undefined) d.fail("duplicate attribute");
-    slots[idx] = decodeValue(d, layout.types[idx] as Type);
-    d.path.pop();
+    const v = decodeValue(d, types[idx] as Type);
+    if (v.type !== types[idx]) exact = false;
+    slots[idx] = v;
   }
+  d.path.pop();
   d.depth--;
-  const attributes = new Map<string, Value>();
-  let exact = t.optional.size === 0;
-  for (let i = 0; i < n; i++) {
-    const v = slots[i] as Value;
-    if (v.type !== layout.types[i]) exact = false;
-    attributes.set(layout.names[i] as string, v);
+  if (slots !== undefined) {
+    attributes = new Map<string, Value>();
+    for (let i = 0; i < n; i++) attributes.set(names[i] as string, slots[i] as Value);
   }
   // Every attribute already has its expected type: reuse the type, skip objectVal's inference.
   return exact ? new Value(t, attributes) : objectVal(attributes);

@@ -1,6 +1,6 @@
-import type { CtyNumber } from "../number.js";
+import { CtyNumber } from "../number.js";
 import { refine } from "../refinement.js";
-import { stringType, type Type } from "../type.js";
+import { type ObjectType, stringType, type Type } from "../type.js";
 import { typeToJson } from "../type-json.js";
 import { isUnknownPayload, NULL_PAYLOAD, type Refinement, unknownVal, type Value } from "../value.js";
 import { attributeNames } from "./attribute-names.js";
@@ -53,13 +53,40 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
     return;
   }
   const p = v.payload;
-  if (p === NULL_PAYLOAD) {
-    w.nil();
-    return;
+  // Known payloads are told apart by cheap checks on the payload itself; only the rest is asked
+  // whether it is null or unknown (a property lookup across many object shapes).
+  let known: boolean;
+  switch (t.kind) {
+    case "string":
+      known = typeof p === "string";
+      break;
+    case "bool":
+      known = typeof p === "boolean";
+      break;
+    case "number":
+      known = p instanceof CtyNumber; // a CtyNumber from another copy of this package: below
+      break;
+    case "list":
+    case "set":
+    case "tuple":
+      known = Array.isArray(p);
+      break;
+    case "map":
+    case "object":
+      known = p instanceof Map;
+      break;
+    default:
+      known = false;
   }
-  if (isUnknownPayload(p)) {
-    encodeUnknown(w, v.type, p.refinement);
-    return;
+  if (!known) {
+    if (p === NULL_PAYLOAD) {
+      w.nil();
+      return;
+    }
+    if (isUnknownPayload(p)) {
+      encodeUnknown(w, v.type, p.refinement);
+      return;
+    }
   }
 
   switch (t.kind) {
@@ -67,13 +94,8 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
       w.string(p as string);
       return;
     case "number":
-      try {
-        writeNumber(w, p as CtyNumber);
-        return;
-      } catch (err) {
-        // Only a number too large to print in decimal can fail here.
-        throw rebase(err, path, "encode");
-      }
+      encodeNumber(w, p as CtyNumber, path);
+      return;
     case "bool":
       w.bool(p as boolean);
       return;
@@ -83,24 +105,26 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
       w.arrayHeader(elems.length);
       const et = t.elementType;
       const isSet = t.kind === "set";
+      const step = path.open();
       for (let i = 0; i < elems.length; i++) {
         const e = elems[i] as Value;
-        if (isSet) path.value(e);
-        else path.index(i);
+        if (isSet) path.setValue(step, e);
+        else path.setIndex(step, i);
         encodeValue(w, e, et, path);
-        path.pop();
       }
+      path.pop();
       return;
     }
     case "tuple": {
       const elems = p as readonly Value[];
       const ets = t.elementTypes;
       w.arrayHeader(ets.length);
+      const step = path.open();
       for (let i = 0; i < ets.length; i++) {
-        path.index(i);
+        path.setIndex(step, i);
         encodeValue(w, elems[i] as Value, ets[i] as Type, path);
-        path.pop();
       }
+      path.pop();
       return;
     }
     case "map": {
@@ -108,26 +132,29 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
       w.mapHeader(m.size);
       const et = t.elementType;
       // Map payloads are kept in ascending byte-wise key order, the order go-cty writes.
+      const step = path.open();
       for (const [k, e] of m) {
-        path.key(k);
+        path.setKey(step, k);
         w.string(k);
         encodeValue(w, e, et, path);
-        path.pop();
       }
+      path.pop();
       return;
     }
     case "object": {
       const m = p as ReadonlyMap<string, Value>;
-      const names = attributeNames(t);
+      const { names, types, keys } = keyLayoutOf(t);
       w.mapHeader(names.length);
-      for (const name of names) {
-        path.attr(name);
+      const step = path.open();
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
+        path.setAttr(step, name);
+        w.raw(keys[i] as Uint8Array);
         const av = m.get(name);
-        w.string(name);
         if (av === undefined) w.nil();
-        else encodeValue(w, av, t.attributeTypes[name] as Type, path);
-        path.pop();
+        else encodeValue(w, av, types[i] as Type, path);
       }
+      path.pop();
       return;
     }
     case "dynamic":
@@ -135,6 +162,42 @@ function encodeValue(w: MsgpackWriter, v: Value, t: Type, path: PathTracker): vo
       w.nil();
       return;
   }
+}
+
+function encodeNumber(w: MsgpackWriter, n: CtyNumber, path: PathTracker): void {
+  try {
+    writeNumber(w, n);
+  } catch (err) {
+    // Only a number too large to print in decimal can fail here.
+    throw rebase(err, path, "encode");
+  }
+}
+
+/** An object type's attributes in wire order, with each name already encoded as a msgpack key. */
+interface KeyLayout {
+  readonly names: readonly string[];
+  readonly types: readonly Type[];
+  readonly keys: readonly Uint8Array[];
+}
+
+const keyLayouts = new WeakMap<ObjectType, KeyLayout>();
+
+function keyLayoutOf(t: ObjectType): KeyLayout {
+  let l = keyLayouts.get(t);
+  if (l === undefined) {
+    const names = attributeNames(t);
+    l = {
+      names,
+      types: names.map((n) => t.attributeTypes[n] as Type),
+      keys: names.map((n) => {
+        const w = new MsgpackWriter(8 + n.length * 3);
+        w.string(n);
+        return w.finish();
+      }),
+    };
+    keyLayouts.set(t, l);
+  }
+  return l;
 }
 
 /**

@@ -48,6 +48,41 @@ export class PathTracker {
     this.#items.push(t);
   }
 
+  /**
+   * Enters a step whose content the caller sets with {@link PathTracker.setIndex},
+   * {@link PathTracker.setKey} or {@link PathTracker.setAttr} for each element in turn (one push
+   * per container instead of one per element); returns the step's slot.
+   */
+  open(): number {
+    this.#kinds.push(INDEX_INT);
+    this.#items.push(0);
+    return this.#kinds.length - 1;
+  }
+
+  /** Makes the step at `slot` a list/tuple index. */
+  setIndex(slot: number, i: number): void {
+    this.#kinds[slot] = INDEX_INT;
+    this.#items[slot] = i;
+  }
+
+  /** Makes the step at `slot` a map key. */
+  setKey(slot: number, k: string): void {
+    this.#kinds[slot] = INDEX_STRING;
+    this.#items[slot] = k;
+  }
+
+  /** Makes the step at `slot` an element addressed by a cty value (set elements). */
+  setValue(slot: number, v: Value): void {
+    this.#kinds[slot] = INDEX_VALUE;
+    this.#items[slot] = v;
+  }
+
+  /** Makes the step at `slot` an object attribute. */
+  setAttr(slot: number, name: string): void {
+    this.#kinds[slot] = ATTR;
+    this.#items[slot] = name;
+  }
+
   /** Leaves the innermost step. */
   pop(): void {
     this.#kinds.pop();

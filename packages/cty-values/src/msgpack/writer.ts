@@ -43,9 +43,18 @@ export class MsgpackWriter {
 
   /** Raw bytes. */
   raw(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
+    const n = bytes.length;
+    this.ensure(n);
+    if (n < 16) {
+      // A loop beats TypedArray.set's call overhead for a few bytes (object keys).
+      const b = this.buf;
+      let p = this.pos;
+      for (let i = 0; i < n; i++) b[p++] = bytes[i] as number;
+      this.pos = p;
+      return;
+    }
     this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
+    this.pos += n;
   }
 
   /** A code byte followed by a big-endian unsigned integer of `size` bytes (1, 2 or 4). */
@@ -132,18 +141,31 @@ export class MsgpackWriter {
 
   /** A msgpack string (fixstr / str8 / str16 / str32) of the string's UTF-8 bytes. */
   string(s: string): void {
+    // One optimistic pass for ASCII (one byte per unit, so the header is known up front); the
+    // first non-ASCII unit rewinds and takes the measured UTF-8 path.
+    const start = this.pos;
+    const n = s.length;
+    this.strHeader(n);
+    this.ensure(n);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        this.pos = start;
+        this.utf8String(s);
+        return;
+      }
+      b[p++] = c;
+    }
+    this.pos = p;
+  }
+
+  private utf8String(s: string): void {
     const len = utf8Length(s);
     this.strHeader(len);
     this.ensure(len);
-    if (len === s.length) {
-      // ASCII: one byte per unit.
-      const b = this.buf;
-      let p = this.pos;
-      for (let i = 0; i < s.length; i++) b[p++] = s.charCodeAt(i);
-      this.pos = p;
-    } else {
-      this.pos = writeUtf8(s, this.buf, this.pos);
-    }
+    this.pos = writeUtf8(s, this.buf, this.pos);
   }
 
   private strHeader(len: number): void {

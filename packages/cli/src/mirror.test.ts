@@ -1,14 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "./hash.js";
 import { createMirror } from "./mirror.js";
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A fake release: the mirror only copies and checks zips, it never opens them. */
 function fakeRelease(listed: Record<string, string>, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "tfkit-mirror-test-"));
-  mkdirSync(dir, { recursive: true });
+  created.push(dir);
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   const sums = Object.entries(listed)
     .map(([name, content]) => `${sha256Hex(Buffer.from(content))}  ${name}\n`)

@@ -1,4 +1,5 @@
 import type { Suite } from "./runner.js";
+import { ctyCodecThroughput } from "./suites/cty-codec-throughput.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { planEngineSuites } from "./suites/plan-engine.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
@@ -19,5 +20,6 @@ export const corpus: readonly Suite[] = [
   ...(hasTerraform ? [terraformPlan] : []),
   ctyMsgpackEncode,
   ctyMsgpackDecode,
+  ...ctyCodecThroughput,
   ...planEngineSuites,
 ];

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FileStore, nextId } from "./file-store.js";
+import { LockTimeoutError, withFileLock } from "./file-lock.js";
+
+const dir = mkdtempSync(join(tmpdir(), "tfkit-demo-store-"));
+const worker = join(dir, "store-worker.mjs");
+
+beforeAll(async () => {
+  await build({
+    entryPoints: [new URL("../../test/fixtures/store-worker.ts", import.meta.url).pathname],
+    outfile: worker,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "error",
+    conditions: ["@tfkit/source"],
+  });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]): { child: ChildProcess; done: Promise<number> } {
+  const child = spawn(process.execPath, [worker, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const done = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  return { child, done };
+}
+
+describe("FileStore", () => {
+  it("reads a missing file as an empty store and commits updates with a serial", async () => {
+    const store = new FileStore(join(dir, "basic.json"));
+    expect(store.read()).toEqual({ format: 1, serial: 0, sequences: {}, objects: {} });
+    const id = await store.update((data) => {
+      const next = nextId(data, "net");
+      data.objects[next] = { kind: "network", id: next, attributes: { name: "a" } };
+      return next;
+    });
+    expect(id).toBe("net-1");
+    expect(store.read().serial).toBe(1);
+    expect(store.read().objects["net-1"]?.attributes).toEqual({ name: "a" });
+    // No lock or temporary file is left behind.
+    expect(readdirSync(dir).filter((f) => f.startsWith("basic.json"))).toEqual(["basic.json"]);
+  });
+
+  it("a failing update commits nothing and releases the lock", async () => {
+    const store = new FileStore(join(dir, "failing.json"));
+    await store.update((data) => {
+      data.sequences.x = 1;
+    });
+    await expect(
+      store.update((data) => {
+        data.sequences.x = 2;
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(store.read().sequences.x).toBe(1);
+    expect(existsSync(store.lockPath)).toBe(false);
+  });
+
+  it("parallel updates in one process lose nothing", async () => {
+    const store = new FileStore(join(dir, "in-process.json"));
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        store.update(async (data) => {
+          const before = data.sequences.n ?? 0;
+          await new Promise((r) => setTimeout(r, 1));
+          data.sequences.n = before + 1;
+        }),
+      ),
+    );
+    expect(store.read().sequences.n).toBe(40);
+    expect(store.read().serial).toBe(40);
+  });
+
+  it("4 processes × 3 async chains × 15 updates lose nothing", async () => {
+    const path = join(dir, "multi.json");
+    const runs = Array.from({ length: 4 }, () => run([path, "15", "3", "1"]));
+    expect(await Promise.all(runs.map((r) => r.done))).toEqual([0, 0, 0, 0]);
+    const data = JSON.parse(readFileSync(path, "utf8"));
+    expect(data.sequences.counter).toBe(4 * 3 * 15);
+    expect(data.serial).toBe(4 * 3 * 15);
+  }, 60_000);
+
+  it("SIGKILL at random moments never leaves a torn file, and the dead holder's lock is recovered", async () => {
+    const path = join(dir, "killed.json");
+    for (let round = 0; round < 8; round++) {
+      const r = run([path, "1000", "2", "0"]);
+      await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 250));
+      r.child.kill("SIGKILL");
+      await r.done;
+      // Either the old or the new content: always whole JSON.
+      if (existsSync(path)) {
+        const data = JSON.parse(readFileSync(path, "utf8"));
+        expect(data.sequences.counter).toBe(data.serial);
+      }
+    }
+    // The last victim may have died holding the lock: a new process breaks it (dead pid) and goes on.
+    const before = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")).sequences.counter : 0;
+    const last = run([path, "5", "1", "0"]);
+    expect(await last.done).toBe(0);
+    expect(JSON.parse(readFileSync(path, "utf8")).sequences.counter).toBe(before + 5);
+  }, 60_000);
+});
+
+describe("withFileLock", () => {
+  it("breaks a lock whose holder process is gone", async () => {
+    const lock = join(dir, "dead.lock");
+    // PID 2^22 + 1 is above Linux's pid_max default: no such process.
+    writeFileSync(lock, `4194305 ${(await import("node:os")).hostname()} token ${Date.now()}`);
+    expect(await withFileLock(lock, () => "ran")).toBe("ran");
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it("waits for a live holder and gives up with a clear error after the timeout", async () => {
+    const lock = join(dir, "live.lock");
+    writeFileSync(lock, `${process.pid} ${(await import("node:os")).hostname()} someone-else ${Date.now()}`);
+    await expect(withFileLock(lock, () => "never", { timeoutMs: 200 })).rejects.toBeInstanceOf(LockTimeoutError);
+    rmSync(lock);
+  });
+
+  it("treats a lock older than staleMs as stale even when the holder looks alive", async () => {
+    const lock = join(dir, "old.lock");
+    writeFileSync(lock, `${process.pid} ${(await import("node:os")).hostname()} hung ${Date.now()}`);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await withFileLock(lock, () => "ran", { staleMs: 100 })).toBe("ran");
+  });
+});

@@ -127,7 +127,9 @@ export function createProvider(scenario: Scenario, recordFile: string): Provider
       const planned = decode(req.plannedState, t);
       const wellBehaved = planned.isNull() ? planned : fillUnknowns(planned);
       const next = scenario.apply ? scenario.apply({ prior, planned, newState: wellBehaved }) : wellBehaved;
-      const newState = next === undefined ? undefined : encode(next, t);
+      const encoded = next === undefined ? undefined : encode(next, t);
+      const rewrite = scenario.rewriteApplyBytes;
+      const newState = encoded?.msgpack && rewrite ? { msgpack: rewrite(encoded.msgpack) } : encoded;
       const errors = scenario.applyFails === true;
       record({
         rpc: "ApplyResourceChange",

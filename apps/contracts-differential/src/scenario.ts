@@ -72,6 +72,8 @@ export interface Scenario {
   readonly plan?: (call: PlanCall) => PlanAnswer;
   /** Crafts the ApplyResourceChange new state (`undefined`: the response has no new state). */
   readonly apply?: (call: ApplyCall) => Value | undefined;
+  /** Rewrites the msgpack bytes of the ApplyResourceChange new state (other encodings of one value). */
+  readonly rewriteApplyBytes?: (msgpack: Uint8Array) => Uint8Array;
   /**
    * Makes ApplyResourceChange also return an error diagnostic with summary
    * {@link PROVIDER_ERROR_SUMMARY} (a partial state). Terraform then shows that error; it is the

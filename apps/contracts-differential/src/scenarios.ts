@@ -21,7 +21,7 @@ import {
 } from "@tfkit/cty-values";
 import type { Scenario } from "./scenario.js";
 import { COMPUTED_BLOCK_THING, computedBlockSchema, thingSchema } from "./schema.js";
-import { items, list, patch, set } from "./values.js";
+import { items, list, patch, replaceMsgpackString, set } from "./values.js";
 
 const elementTypeOf = (t: Type | undefined): Type => {
   if (t && (t.kind === "list" || t.kind === "set")) return t.elementType;
@@ -814,6 +814,51 @@ export const scenarios: readonly Scenario[] = [
     config: PRIOR_CONFIG,
     applyFails: true,
     apply: (c) => (c.planned.isNull() ? c.prior : c.newState),
+  },
+
+  {
+    name: "apply: string sent NFD-decomposed for an NFC config value (decoders normalize)",
+    command: "apply",
+    config: `name = "caf\u00e9"`,
+    rewriteApplyBytes: (b) => replaceMsgpackString(b, "caf\u00e9", "cafe\u0301"),
+  },
+  {
+    name: "apply: string sent as msgpack binary",
+    command: "apply",
+    config: `name = "abc"`,
+    rewriteApplyBytes: (b) => replaceMsgpackString(b, "abc", "abc", "bin"),
+  },
+  {
+    name: "apply: string sent as msgpack binary with other content",
+    command: "apply",
+    config: `name = "abc"`,
+    rewriteApplyBytes: (b) => replaceMsgpackString(b, "abc", "abd", "bin"),
+    breaks: 'was cty.StringVal("abc"), but now cty.StringVal("abd")',
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: float64 0.1 returned for a configured 0.1 (go-cty number equality)",
+    command: "apply",
+    config: `name = "a"\n  size = 0.1`,
+    apply: (c) => patch(c.newState, { size: numberVal(0.1) }),
+  },
+  {
+    name: "apply: the float64 after 0.1 returned for a configured 0.1",
+    command: "apply",
+    config: `name = "a"\n  size = 0.1`,
+    apply: (c) => patch(c.newState, { size: numberVal(0.10000000000000002) }),
+    breaks: 'was cty.MustParseNumberVal("0.1"), but now cty.NumberFloatVal(0.10000000000000002)',
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: 2^63 returned as a float64 for a configured 9223372036854775808 (go-cty: not equal)",
+    command: "apply",
+    config: `name = "a"\n  size = 9223372036854775808`,
+    apply: (c) => patch(c.newState, { size: numberVal(2 ** 63) }),
+    // Same number, but go-cty compares numbers by their shortest text at their own precision:
+    // the float64 reads "9223372036854776000", the 512-bit config value "9223372036854775808".
+    breaks: "was cty.NumberIntVal(9.223372036854775808e+18), but now cty.NumberIntVal(9.223372036854776e+18)",
+    terraformSays: INCONSISTENT_APPLY,
   },
 
   // --- refinements ---

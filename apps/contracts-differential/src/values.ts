@@ -123,3 +123,28 @@ export function nullWriteOnly(schema: Pick<Schema, "attributes">, v: Value): Val
   }
   return objectVal(out);
 }
+
+/**
+ * Replaces the msgpack fixstr encoding of `from` inside `bytes` with `to` as given (no NFC
+ * normalization), as a fixstr or as msgpack `bin 8`: other encodings of a string that go-cty's
+ * decoder accepts.
+ */
+export function replaceMsgpackString(
+  bytes: Uint8Array,
+  from: string,
+  to: string,
+  as: "str" | "bin" = "str",
+): Uint8Array {
+  const utf8 = (x: string) => new TextEncoder().encode(x);
+  const fromBytes = utf8(from);
+  const toBytes = utf8(to);
+  if (fromBytes.length > 31 || toBytes.length > 31) throw new Error("only short strings");
+  const needle = Uint8Array.of(0xa0 | fromBytes.length, ...fromBytes);
+  const replacement =
+    as === "str"
+      ? Uint8Array.of(0xa0 | toBytes.length, ...toBytes)
+      : Uint8Array.of(0xc4, toBytes.length, ...toBytes);
+  const at = Buffer.from(bytes).indexOf(Buffer.from(needle));
+  if (at < 0) throw new Error(`msgpack string ${JSON.stringify(from)} not found`);
+  return Uint8Array.from([...bytes.subarray(0, at), ...replacement, ...bytes.subarray(at + needle.length)]);
+}

@@ -36,7 +36,8 @@ export function cidrHost(prefix: string, host: number): string {
   const size = 2 ** (32 - bits);
   const n = host < 0 ? size + host : host;
   if (!Number.isSafeInteger(host) || n < 0 || n >= size) {
-    throw new RangeError(`prefix of ${bits} bits cannot accommodate a host numbered ${host}`);
+    // Terraform's wording, with a negative number already counted back from the end.
+    throw new RangeError(`prefix of ${bits} does not accommodate a host numbered ${n}`);
   }
   const v = base + n;
   return [24, 16, 8, 0].map((shift) => Math.floor(v / 2 ** shift) % 256).join(".");

@@ -12,9 +12,11 @@ import { testConformance } from "../conformance.js";
 import { isCtyError } from "../errors.js";
 import { arbConcreteType, arbType, arbTypedValue } from "../msgpack/test-arbitraries.js";
 import { arbMutations, mutate } from "../msgpack/test-mutate.js";
+import { CtyNumber } from "../number.js";
 import type { Type } from "../type.js";
 import { typeFromJson, typeToJson } from "../type-json.js";
 import { valueGoString } from "../type-format.js";
+import type { Value } from "../value.js";
 import { fromJson } from "./decode.js";
 import { toJson } from "./encode.js";
 
@@ -95,7 +97,7 @@ function count(label: string, decoded: boolean): void {
 
 /** fromJson must fail with a decode CtyError or give a value whose JSON is a fixed point. */
 function valueSafely(label: string, input: string | Uint8Array, t: Type): void {
-  let v: ReturnType<typeof fromJson>;
+  let v: Value;
   try {
     v = fromJson(input, t);
   } catch (err) {
@@ -107,11 +109,28 @@ function valueSafely(label: string, input: string | Uint8Array, t: Type): void {
   // An empty JSON object decodes to the empty object whatever object type was expected, as in
   // go-cty; such a value re-encodes under its own type.
   const wire = testConformance(v.type, t).length === 0 ? t : v.type;
-  const again = toJson(v, wire);
+  let again: string;
+  try {
+    again = toJson(v, wire);
+  } catch (err) {
+    // Like Go's big.ParseFloat, a decimal exponent far beyond the range (1e999999999) parses as
+    // ±Inf, which go-cty's JSON encoder refuses in turn; nothing else may fail here.
+    if (isCtyError(err) && err.rawMessage === "cannot serialize infinity as JSON" && hasInfinity(v)) return;
+    throw err;
+  }
   const third = toJson(fromJson(again, wire), wire);
   if (third !== again) {
     throw new Error(`${String(input)} decoded to ${valueGoString(v)}, encoded as ${again}, then as ${third}`);
   }
+}
+
+function hasInfinity(v: Value): boolean {
+  if (v.isNull() || !v.isKnown()) return false;
+  const p = v.payload;
+  if (p instanceof CtyNumber) return p.isInfinite();
+  if (Array.isArray(p)) return (p as readonly Value[]).some(hasInfinity);
+  if (p instanceof Map) return [...(p as ReadonlyMap<string, Value>).values()].some(hasInfinity);
+  return false;
 }
 
 /** typeFromJson must fail with a decode CtyError or give a type whose JSON round-trips. */

@@ -14,7 +14,7 @@ import {
   stringVal,
   toMsgpack,
   type Type,
-  typeEquals,
+  testConformance,
   type Value,
 } from "@tfkit/cty-values";
 import type { AttributePath, DynamicValue, ProviderServer } from "@tfkit/grpc-transport";
@@ -28,9 +28,13 @@ function decode(v: DynamicValue | undefined, t: Type): Value {
   return bytes && bytes.length > 0 ? fromMsgpack(bytes, t) : nullVal(t);
 }
 
-/** The type a crafted value goes on the wire as: the schema's, unless the scenario made it another. */
+/**
+ * The type a crafted value goes on the wire as: the schema's when the value conforms to it (a
+ * `dynamic` attribute then travels with its own type), else the value's own type (a scenario
+ * sending the wrong type).
+ */
 function wireType(v: Value, schemaType: Type): Type {
-  return typeEquals(v.type, schemaType) ? schemaType : v.type;
+  return testConformance(v.type, schemaType).length === 0 ? schemaType : v.type;
 }
 
 function encode(v: Value, schemaType: Type): DynamicValue {

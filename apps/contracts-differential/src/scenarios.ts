@@ -20,7 +20,7 @@ import {
   type Value,
 } from "@tfkit/cty-values";
 import type { Scenario } from "./scenario.js";
-import { COMPUTED_BLOCK_THING, computedBlockSchema, thingSchema } from "./schema.js";
+import { COMPUTED_BLOCK_THING, computedBlockSchema, DYNAMIC_THING, thingSchema } from "./schema.js";
 import { items, list, patch, replaceMsgpackString, set } from "./values.js";
 
 const elementTypeOf = (t: Type | undefined): Type => {
@@ -957,6 +957,50 @@ export const scenarios: readonly Scenario[] = [
     }),
     breaks: "final value does not conform to planning placeholder",
     terraformSays: FINAL_PLAN,
+  },
+
+  // --- a dynamic attribute: the value's own type travels with it ---
+  {
+    name: "dynamic: configured value kept, any value for an unconfigured one",
+    resource: DYNAMIC_THING,
+    command: "apply",
+    config: `value = { a = 1 }`,
+  },
+  {
+    name: "dynamic: plan changes the type of a configured value",
+    resource: DYNAMIC_THING,
+    command: "plan",
+    config: `value = "x"`,
+    plan: (c) => ({ planned: patch(c.planned, { value: numberVal(1) }) }),
+    breaks: 'planned value cty.NumberIntVal(1) does not match config value cty.StringVal("x")',
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "dynamic: planned wholly unknown (DynamicVal), apply returns a number",
+    resource: DYNAMIC_THING,
+    command: "apply",
+    config: "",
+    apply: (c) => patch(c.newState, { value: numberVal(5) }),
+  },
+  {
+    name: "dynamic: planned unknown string, apply returns a number",
+    resource: DYNAMIC_THING,
+    command: "apply",
+    config: "",
+    plan: (c) => ({ planned: patch(c.planned, { value: unknownVal(stringType) }) }),
+    apply: (c) => patch(c.newState, { value: numberVal(5) }),
+    breaks: "wrong final value type: string required",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "dynamic: known planned value comes back with another type",
+    resource: DYNAMIC_THING,
+    command: "apply",
+    config: "",
+    plan: (c) => ({ planned: patch(c.planned, { value: stringVal("5") }) }),
+    apply: (c) => patch(c.newState, { value: numberVal(5) }),
+    breaks: "wrong final value type: string required",
+    terraformSays: INCONSISTENT_APPLY,
   },
 
   // --- computed blocks (tfplugin6 6.11; terraform 1.11.4 has no such thing) ---

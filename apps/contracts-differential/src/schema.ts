@@ -29,6 +29,9 @@ export const THING = "tfdiff_thing";
 /** A resource whose only block type is `computed` (tfplugin6 6.11, unknown to terraform 1.11.4). */
 export const COMPUTED_BLOCK_THING = "tfdiff_cblock";
 
+/** A resource with a `dynamic` attribute. */
+export const DYNAMIC_THING = "tfdiff_dyn";
+
 /**
  * `tfdiff_thing`: required, optional, computed, optional+computed, sensitive and write-only
  * attributes, a computed list attribute, list and set nested attributes, a list block with a
@@ -67,10 +70,19 @@ export const computedBlockSchema = resourceSchema({
   },
 });
 
+/** `tfdiff_dyn`: a `dynamic` optional+computed attribute (values travel with their type). */
+export const dynamicSchema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    value: attr.dynamic({ optional: true, computed: true }),
+  },
+});
+
 /** Every resource type of the provider, by name. */
 export const schemas: Readonly<Record<string, Schema>> = {
   [THING]: thingSchema,
   [COMPUTED_BLOCK_THING]: computedBlockSchema,
+  [DYNAMIC_THING]: dynamicSchema,
 };
 
 /** The schema of a resource type (throws on an unknown name: a harness bug). */

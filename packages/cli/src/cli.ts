@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 /**
- * The `tfkit` command: `tfkit package` and `tfkit mirror`. See the package README.
+ * The `tfkit` command: `tfkit package`, `tfkit mirror` and `tfkit docs`. See the package README.
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import {
+  checkProviderDocs,
+  formatDocsDifferences,
+  loadProviderModule,
+  writeProviderDocs,
+} from "./docs-files.js";
 import { createMirror } from "./mirror.js";
 import { packageProvider } from "./package-provider.js";
+import { generateProviderDocs } from "./provider-docs.js";
 import { parseTarget, type Target } from "./targets.js";
 
 const USAGE = `Usage:
@@ -12,6 +20,8 @@ const USAGE = `Usage:
                 [--platforms linux_amd64,linux_arm64,darwin_arm64,...]
                 [--node-binary os_arch=/path/to/node ...] [--condition <export condition> ...]
   tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
+  tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
+                [--name <type>] [--export provider] [--condition <export condition> ...] [--check]
 `;
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -81,6 +91,46 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     for (const f of result.files) console.log(`mirrored ${f}`);
     console.log(`filesystem_mirror { path = ${JSON.stringify(result.outDir)} }`);
+    return 0;
+  }
+  if (command === "docs") {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        provider: { type: "string" },
+        out: { type: "string", default: "docs" },
+        examples: { type: "string", default: "examples" },
+        name: { type: "string" },
+        export: { type: "string" },
+        condition: { type: "string", multiple: true },
+        check: { type: "boolean", default: false },
+      },
+      strict: true,
+    });
+    if (!values.provider) return usage("docs needs --provider");
+    const loaded = await loadProviderModule({
+      entry: values.provider,
+      conditions: values.condition ?? [],
+      ...(values.export === undefined ? {} : { exportName: values.export }),
+    });
+    const providerName = values.name ?? loaded.typeName;
+    if (providerName === undefined) return usage("docs: the provider does not name its type; pass --name");
+    const pages = await generateProviderDocs(loaded.provider, { providerName, examplesDir: values.examples });
+    if (values.check) {
+      const differences = checkProviderDocs(pages, values.out);
+      if (differences.length === 0) {
+        console.log(`docs in ${values.out} are up to date (${pages.size} pages)`);
+        return 0;
+      }
+      process.stderr.write(
+        `tfkit docs --check: ${values.out} differs from the generated docs:\n${formatDocsDifferences(differences)}\n` +
+          `Run tfkit docs without --check to regenerate them.\n`,
+      );
+      return 1;
+    }
+    const { written, removed } = writeProviderDocs(pages, values.out);
+    for (const f of written) console.log(`wrote   ${join(values.out, f)}`);
+    for (const f of removed) console.log(`removed ${join(values.out, f)}`);
     return 0;
   }
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {

@@ -1,10 +1,19 @@
 /**
- * Provider distribution for tfkit: single executables (Node SEA), registry-style releases and
- * `filesystem_mirror` layouts. The `tfkit` command wraps these functions.
+ * Provider distribution for tfkit: single executables (Node SEA), registry-style releases,
+ * `filesystem_mirror` layouts and registry-format provider documentation. The `tfkit` command
+ * wraps these functions.
  *
  * @packageDocumentation
  */
 export { type BundleOptions, bundleProvider } from "./bundle.js";
+export {
+  checkProviderDocs,
+  type DocsDifference,
+  formatDocsDifferences,
+  type LoadProviderOptions,
+  loadProviderModule,
+  writeProviderDocs,
+} from "./docs-files.js";
 export { type PackageFile, packageHashH1, sha256Hex } from "./hash.js";
 export { createMirror, type MirrorOptions, type MirrorResult } from "./mirror.js";
 export { type ParsedZipName, parseZipName, type ReleaseNames, releaseNames } from "./names.js";
@@ -15,6 +24,23 @@ export {
   packageProvider,
   RELEASE_MANIFEST,
 } from "./package-provider.js";
+export {
+  type DocsCallContext,
+  type DocsFunction,
+  type DocsFunctionParameter,
+  type DocsProviderSchema,
+  type DocumentableProvider,
+  type GenerateDocsOptions,
+  generateProviderDocs,
+} from "./provider-docs.js";
+export {
+  type DocsAttribute,
+  type DocsBlock,
+  type DocsNestedBlock,
+  type DocsSchema,
+  docTypeName,
+  renderSchemaMarkdown,
+} from "./schema-markdown.js";
 export { buildSingleExecutable, type SingleExecutableOptions } from "./sea.js";
 export { measureStartup, type StartupOptions, type StartupTimes } from "./startup.js";
 export { currentTarget, parseTarget, type Target } from "./targets.js";

@@ -30,6 +30,7 @@ export {
   type ResourceType,
   type StateMover,
   type Timeouts,
+  type TypedStateMover,
   type UpgradeStateDefinition,
 } from "./resource.js";
 export { type DataSourceDefinition, type DataSourceType, defineDataSource } from "./data-source.js";

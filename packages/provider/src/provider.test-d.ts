@@ -13,7 +13,7 @@ import type { ApplyContext, ResourceContext } from "./context.js";
 import { defineDataSource } from "./data-source.js";
 import { defineFunction } from "./function.js";
 import { defineProvider } from "./provider.js";
-import { defineResource, type ModifyPlanRequest } from "./resource.js";
+import { defineResource, type ModifyPlanRequest, moveStateFrom } from "./resource.js";
 import { withClient } from "./with-client.js";
 
 const schema = resourceSchema({
@@ -153,6 +153,36 @@ describe("handler signatures", () => {
       returns: t.string,
       // @ts-expect-error the result must be a string
       run: () => 1,
+    });
+  });
+
+  it("upgraders and movers never widen the resource's schema type; a mover's result must fit the state", () => {
+    const legacy = resourceSchema({
+      attributes: { id: attr.string({ computed: true }), label: attr.string({ optional: true }) },
+    });
+    defineResource({
+      typeName: "demo_server",
+      schema,
+      create: (plan) => {
+        expectTypeOf(plan.name).toEqualTypeOf<string>();
+        return { ...plan, id: "x", size: 1, password: null };
+      },
+      read: (s) => s,
+      update: (_p, prior) => prior,
+      delete: () => {},
+      moveState: [
+        moveStateFrom(legacy, (old) => ({ id: old.id, name: old.label ?? "", size: 1, password: null })),
+      ],
+    });
+    defineResource({
+      typeName: "demo_server",
+      schema,
+      create: (plan) => ({ ...plan, id: "x", size: 1, password: null }),
+      read: (s) => s,
+      update: (_p, prior) => prior,
+      delete: () => {},
+      // @ts-expect-error the moved state lacks the required name
+      moveState: [moveStateFrom(legacy, (old) => ({ id: old.id, size: 1, password: null }))],
     });
   });
 });

@@ -131,21 +131,33 @@ export interface StateMover<S extends Schema, P extends Schema | undefined = Sch
  * ```
  * @category constructors
  */
-export function moveStateFrom<P extends Schema, S extends Schema = Schema>(
+export function moveStateFrom<P extends Schema, R extends object>(
   sourceSchema: P,
-  move: (
-    source: State<P>,
-    request: MoveStateRequest<P>,
-    ctx: ResourceContext,
-  ) => MaybePromise<State<S> | undefined>,
+  move: (source: State<P>, request: MoveStateRequest<P>, ctx: ResourceContext) => MaybePromise<R | undefined>,
   options: { readonly sourceTypeName?: string } = {},
-): StateMover<S, P> {
+): TypedStateMover<P, R> {
   return Object.freeze({
     ...(options.sourceTypeName === undefined ? {} : { sourceTypeName: options.sourceTypeName }),
     sourceSchema,
     move: (request: MoveStateRequest<P>, ctx: ResourceContext) =>
       move(request.state as State<P>, request, ctx),
   });
+}
+
+/**
+ * What {@link moveStateFrom} returns: a state mover whose result type is checked against the
+ * resource it is listed in (it must fit that resource's `State`).
+ * @typeParam P - the source schema.
+ * @typeParam R - what `move` returns.
+ * @category models
+ */
+export interface TypedStateMover<P extends Schema, R> {
+  /** Only for this source type name (any when absent). */
+  readonly sourceTypeName?: string;
+  /** The source resource's schema. */
+  readonly sourceSchema: P;
+  /** Produces the target state, or `undefined` when the source is not one it handles. */
+  move(request: MoveStateRequest<P>, ctx: ResourceContext): MaybePromise<R | undefined>;
 }
 
 /**
@@ -207,11 +219,14 @@ export interface ResourceDefinition<S extends Schema, C = unknown, P = unknown> 
   /** Extra configuration checks beyond the schema's; report problems on `ctx.diagnostics` or throw. */
   validateConfig?(config: Config<S>, ctx: ValidateContext): MaybePromise<void>;
   /** Turns `terraform import` IDs into a state; see {@link importStatePassthroughId}. */
-  readonly importState?: ImportStateHandler<S, C, P> | ImportPassthrough;
-  /** Upgraders for state written with older schema versions. */
-  readonly upgradeState?: UpgradeStateDefinition<S>;
+  readonly importState?: ImportStateHandler<NoInfer<S>, C, P> | ImportPassthrough;
+  /**
+   * Upgraders for state written with older schema versions. (Not an inference site for `S`:
+   * give `priorSchemaUpgrader` both schemas as type arguments.)
+   */
+  readonly upgradeState?: UpgradeStateDefinition<NoInfer<S>>;
   /** Ways to take over state from other resource types (cross-type `moved` blocks). */
-  readonly moveState?: readonly StateMover<S>[];
+  readonly moveState?: readonly StateMover<NoInfer<S>>[];
   /** Validates private state read back from Terraform (default: any JSON is accepted). */
   readonly privateState?: PrivateStateParser<P>;
   /** Operation time limits, enforced through `ctx.signal`. */

@@ -3,16 +3,26 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import {
   defineDataSource,
+  defineEphemeralResource,
   defineFunction,
   defineProvider,
   FunctionArgumentError,
   importStatePassthroughId,
+  moveStateFrom,
   ProviderError,
   serve,
   withClient,
 } from "@tfkit/provider";
 import { useStateForUnknown } from "@tfkit/plan-engine";
-import { attr, dataSourceSchema, providerSchema, resourceSchema, t } from "@tfkit/schema";
+import {
+  attr,
+  dataSourceSchema,
+  ephemeralResourceSchema,
+  providerSchema,
+  resourceSchema,
+  t,
+} from "@tfkit/schema";
+import { priorSchemaUpgrader } from "@tfkit/upgrade";
 
 interface Thing {
   name: string;
@@ -57,17 +67,19 @@ class FileCloud {
 
 const { defineResource } = withClient<FileCloud>();
 
+const thingSchema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
+    name: attr.string({ required: true }),
+    size: attr.int64({ optional: true, computed: true, default: 1 }),
+    secret: attr.string({ optional: true, writeOnly: true, sensitive: true }),
+    fail_after_create: attr.bool({ optional: true }),
+  },
+});
+
 const thing = defineResource({
   typeName: "tfkitp_thing",
-  schema: resourceSchema({
-    attributes: {
-      id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
-      name: attr.string({ required: true }),
-      size: attr.int64({ optional: true, computed: true, default: 1 }),
-      secret: attr.string({ optional: true, writeOnly: true, sensitive: true }),
-      fail_after_create: attr.bool({ optional: true }),
-    },
-  }),
+  schema: thingSchema,
   create: (plan, ctx) => {
     const size = typeof plan.size === "number" ? plan.size : 1;
     const id = ctx.client.create({ name: plan.name, size, secret: ctx.writeOnly.secret });
@@ -91,6 +103,68 @@ const thing = defineResource({
   },
   delete: (prior, ctx) => ctx.client.remove(prior.id ?? ""),
   importState: importStatePassthroughId(),
+});
+
+// A resource whose schema moved from version 0 (enabled: bool) to 1 (enabled: string); it also
+// takes over tfkitp_thing objects through cross-type `moved` blocks. No remote side.
+const versionedV0 = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    name: attr.string({ required: true }),
+    enabled: attr.bool({ optional: true }),
+  },
+});
+const versionedSchema = resourceSchema({
+  version: 1,
+  attributes: {
+    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
+    name: attr.string({ required: true }),
+    enabled: attr.string({ optional: true }),
+  },
+});
+const versioned = defineResource({
+  typeName: "tfkitp_versioned",
+  schema: versionedSchema,
+  create: (plan) => ({ ...plan, id: `v-${plan.name}` }),
+  read: (state) => state,
+  update: (plan, prior) => ({ ...plan, id: prior.id }),
+  delete: () => {},
+  upgradeState: {
+    upgraders: {
+      0: priorSchemaUpgrader<typeof versionedV0, typeof versionedSchema>({
+        priorSchema: versionedV0,
+        upgrade: ({ model }) => ({
+          id: model.id,
+          name: model.name,
+          enabled: model.enabled === null ? null : String(model.enabled),
+        }),
+      }),
+    },
+  },
+  moveState: [
+    moveStateFrom(thingSchema, (old) => ({ id: old.id, name: old.name, enabled: "moved" }), {
+      sourceTypeName: "tfkitp_thing",
+    }),
+  ],
+});
+
+const token = defineEphemeralResource({
+  typeName: "tfkitp_token",
+  schema: ephemeralResourceSchema({
+    attributes: {
+      scope: attr.string({ required: true }),
+      value: attr.string({ computed: true, sensitive: true }),
+    },
+  }),
+  open: (config, ctx) => {
+    ctx.setPrivate({ lease: config.scope });
+    return { ...config, value: `token-for-${config.scope}` };
+  },
+  close: (ctx) => {
+    ctx.logger.info("token closed", {
+      lease: String((ctx.private as { lease?: string } | undefined)?.lease),
+    });
+  },
 });
 
 const echo = defineDataSource({
@@ -118,8 +192,9 @@ const provider = defineProvider({
     if (typeof config.store !== "string") throw new ProviderError("store must be known");
     return new FileCloud(config.store);
   },
-  resources: [thing],
+  resources: [thing, versioned],
   dataSources: [echo],
+  ephemeralResources: [token],
   functions: [upper],
   strict: true,
 });

@@ -1,6 +1,7 @@
 // End to end under the real terraform binary: CRUD, no-op re-plan, write-only, data source,
-// function call, import, and seed 002's partial state after a failed create (tainted, then
-// replaced, no zombie left).
+// function call, import, seed 002's partial state after a failed create (tainted, then
+// replaced, no zombie left), an ephemeral value into a write-only attribute, a cross-type move,
+// and an upgrade of state written at an older schema version.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +39,7 @@ interface ShownResource {
 }
 function shown(): ShownResource[] {
   const r = tf("show", "-json");
+  if (r.status !== 0) throw new Error(`terraform show failed: ${r.stderr}`);
   const j = JSON.parse(r.stdout) as { values?: { root_module?: { resources?: ShownResource[] } } };
   return j.values?.root_module?.resources ?? [];
 }
@@ -192,9 +194,100 @@ resource "tfkitp_thing" "imported" {
     expect(plan.stdout).toContain("No changes.");
   });
 
+  it("an ephemeral value feeds a write-only attribute, never reaching state", () => {
+    writeConfig(`
+ephemeral "tfkitp_token" "t" {
+  scope = "deploy"
+}
+
+resource "tfkitp_thing" "b" {
+  name = "flaky"
+}
+
+resource "tfkitp_thing" "imported" {
+  name   = "outside"
+  size   = 8 # write-only values cause no diff by themselves: change something
+  secret = ephemeral.tfkitp_token.t.value
+}
+`);
+    const apply = tf("apply", "-auto-approve", "-no-color");
+    expect(apply.stderr).toBe("");
+    expect(apply.status).toBe(0);
+    expect(things()["thing-99"]?.secret).toBe("token-for-deploy");
+    expect(readFileSync(join(work, "terraform.tfstate"), "utf8")).not.toContain("token-for-deploy");
+  });
+
+  it("moves a thing to another resource type through a cross-type moved block", () => {
+    const id = shown().find((r) => r.address === "tfkitp_thing.b")?.values.id;
+    writeConfig(`
+resource "tfkitp_thing" "imported" {
+  name = "outside"
+  size = 8
+}
+
+moved {
+  from = tfkitp_thing.b
+  to   = tfkitp_versioned.b
+}
+
+resource "tfkitp_versioned" "b" {
+  name    = "flaky"
+  enabled = "moved"
+}
+`);
+    const apply = tf("apply", "-auto-approve", "-no-color");
+    expect(apply.stderr).toBe("");
+    expect(apply.status).toBe(0);
+    expect(apply.stdout).toContain("has moved to tfkitp_versioned.b");
+    const moved = shown().find((r) => r.address === "tfkitp_versioned.b");
+    expect(moved?.values).toMatchObject({ id, name: "flaky", enabled: "moved" });
+  });
+
+  it("upgrades state written at an older schema version", () => {
+    // Rewrite the stored tfkitp_versioned.b as schema version 0 wrote it (enabled was a bool).
+    const path = join(work, "terraform.tfstate");
+    const state = JSON.parse(readFileSync(path, "utf8")) as {
+      serial: number;
+      resources: {
+        type: string;
+        instances: { schema_version: number; attributes: Record<string, unknown> }[];
+      }[];
+    };
+    const r = state.resources.find((x) => x.type === "tfkitp_versioned");
+    const inst = r!.instances[0]!;
+    inst.schema_version = 0;
+    inst.attributes = { id: inst.attributes.id, name: "flaky", enabled: true };
+    state.serial += 1;
+    writeFileSync(path, JSON.stringify(state));
+    writeConfig(`
+resource "tfkitp_thing" "imported" {
+  name = "outside"
+  size = 8
+}
+
+resource "tfkitp_versioned" "b" {
+  name    = "flaky"
+  enabled = "true"
+}
+`);
+    const plan = tf("plan", "-detailed-exitcode", "-no-color");
+    expect(plan.stderr).toBe("");
+    expect(plan.stdout).toContain("No changes.");
+    expect(plan.status).toBe(0);
+    // Persist the upgraded object: the state file now holds version 1 with enabled = "true".
+    expect(tf("apply", "-auto-approve", "-no-color").status).toBe(0);
+    const after = JSON.parse(readFileSync(path, "utf8")) as typeof state;
+    const upgraded = after.resources.find((x) => x.type === "tfkitp_versioned")!.instances[0]!;
+    expect(upgraded.schema_version).toBe(1);
+    expect(upgraded.attributes.enabled).toBe("true");
+  });
+
   it("destroys everything", () => {
+    const movedId = shown().find((r) => r.address === "tfkitp_versioned.b")?.values.id as string;
     const destroy = tf("destroy", "-auto-approve", "-no-color");
     expect(destroy.status).toBe(0);
-    expect(things()).toEqual({});
+    // tfkitp_versioned has no remote side, so only the object moved to it stays in the cloud.
+    expect(Object.keys(things())).toEqual([movedId]);
+    expect(shown()).toEqual([]);
   });
 });

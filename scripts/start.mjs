@@ -7,7 +7,15 @@
 // Works from a fresh clone after `npm ci`: the provider is bundled here with esbuild from the
 // TypeScript sources of the @tfkit packages (nothing needs to be built first).
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +27,9 @@ const source = "example.test/tfkit/demo";
 
 const which = spawnSync("terraform", ["version"], { encoding: "utf8" });
 if (which.error || which.status !== 0) {
-  console.error("ERROR: the 'terraform' binary is not on PATH; the main job needs it (terraform >= 1.8: provider functions).");
+  console.error(
+    "ERROR: the 'terraform' binary is not on PATH; the main job needs it (terraform >= 1.8: provider functions).",
+  );
   process.exit(1);
 }
 console.log(`Using ${which.stdout.split("\n")[0]}`);
@@ -66,8 +76,12 @@ function terraform(...args) {
 function updateExample() {
   const file = join(workdir, "main.tf");
   const before = readFileSync(file, "utf8");
-  const after = before.replace('description    = "serves the app"', 'description    = "serves the app, updated by npm start"');
-  if (after === before) throw new Error("start.mjs: the example no longer has the description line it updates");
+  const after = before.replace(
+    'description    = "serves the app"',
+    'description    = "serves the app, updated by npm start"',
+  );
+  if (after === before)
+    throw new Error("start.mjs: the example no longer has the description line it updates");
   writeFileSync(file, after);
   console.log('\n# main.tf: demo_server.web description -> "serves the app, updated by npm start"');
   return true;
@@ -89,7 +103,9 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 if (ok) {
-  console.log("\nMain job done: terraform-provider-demo planned, applied, re-planned with no changes, updated in place and destroyed by the real terraform.");
+  console.log(
+    "\nMain job done: terraform-provider-demo planned, applied, re-planned with no changes, updated in place and destroyed by the real terraform.",
+  );
 } else {
   console.error("\nMain job FAILED (see terraform's output above).");
   process.exitCode = 1;

@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildDemo } from "./build.mjs";
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const counts = sizes.length > 0 ? sizes : [200, 1000];
 const work = mkdtempSync(join(tmpdir(), "tfkit-demo-bench-"));
 const pluginDir = join(work, "plugins");
@@ -18,7 +21,10 @@ await buildDemo({ outfile: join(pluginDir, "provider.mjs") });
 writeFileSync(join(pluginDir, "terraform-provider-demo"), '#!/usr/bin/env node\nimport("./provider.mjs");\n');
 chmodSync(join(pluginDir, "terraform-provider-demo"), 0o755);
 const cliConfig = join(work, "dev.tfrc");
-writeFileSync(cliConfig, `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/demo" = ${JSON.stringify(pluginDir)}\n  }\n}\n`);
+writeFileSync(
+  cliConfig,
+  `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/demo" = ${JSON.stringify(pluginDir)}\n  }\n}\n`,
+);
 
 const configs = {
   demo: (n) => `terraform {
@@ -44,12 +50,18 @@ function timed(dir, args) {
   const t0 = performance.now();
   const r = spawnSync("terraform", args, {
     cwd: dir,
-    env: { ...process.env, TF_CLI_CONFIG_FILE: cliConfig, CHECKPOINT_DISABLE: "1", TFKIT_DEMO_STORE: join(dir, "cloud.json") },
+    env: {
+      ...process.env,
+      TF_CLI_CONFIG_FILE: cliConfig,
+      CHECKPOINT_DISABLE: "1",
+      TFKIT_DEMO_STORE: join(dir, "cloud.json"),
+    },
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });
   const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`terraform ${args.join(" ")} failed in ${dir}:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`terraform ${args.join(" ")} failed in ${dir}:\n${r.stdout}\n${r.stderr}`);
   return ms;
 }
 
@@ -68,7 +80,9 @@ try {
       }
       const destroy = timed(dir, ["destroy", "-auto-approve", "-input=false"]);
       result[kind] = { apply, destroy };
-      console.log(`${String(n).padStart(5)} ${kind.padEnd(15)} apply ${(apply / 1000).toFixed(2)} s, destroy ${(destroy / 1000).toFixed(2)} s`);
+      console.log(
+        `${String(n).padStart(5)} ${kind.padEnd(15)} apply ${(apply / 1000).toFixed(2)} s, destroy ${(destroy / 1000).toFixed(2)} s`,
+      );
     }
     rows.push({ n, ...result });
   }

@@ -95,7 +95,11 @@ export interface ServerInput {
 }
 
 /** The network every server without interfaces is attached to. */
-export const DEFAULT_NETWORK: Network = Object.freeze({ id: "net-default", name: "default", cidr: "192.168.0.0/16" });
+export const DEFAULT_NETWORK: Network = Object.freeze({
+  id: "net-default",
+  name: "default",
+  cidr: "192.168.0.0/16",
+});
 
 /** The image catalog. */
 export const IMAGES: readonly { readonly name: string; readonly os: string }[] = Object.freeze([
@@ -105,7 +109,11 @@ export const IMAGES: readonly { readonly name: string; readonly os: string }[] =
   { name: "windows-2022", os: "windows" },
 ]);
 
-const TYPE_OF_KIND: Record<string, string> = { network: "demo_network", server: "demo_server", volume: "demo_volume" };
+const TYPE_OF_KIND: Record<string, string> = {
+  network: "demo_network",
+  server: "demo_server",
+  volume: "demo_volume",
+};
 
 function notFound(kind: string, id: string): ProviderError {
   return new ProviderError(`Demo cloud: ${kind} ${id} not found`, {
@@ -137,10 +145,16 @@ export class DemoCloud {
     this.faults = faults;
   }
 
-  async #begin(op: "create" | "read" | "update" | "delete", kind: string, name: string | null, signal?: AbortSignal) {
+  async #begin(
+    op: "create" | "read" | "update" | "delete",
+    kind: string,
+    name: string | null,
+    signal?: AbortSignal,
+  ) {
     await this.faults.latency(signal);
     const typeName = TYPE_OF_KIND[kind] ?? kind;
-    if (this.faults.fires(op, typeName, name)) throw injected(op, typeName, `${op} of ${kind} ${name ?? ""}`.trim());
+    if (this.faults.fires(op, typeName, name))
+      throw injected(op, typeName, `${op} of ${kind} ${name ?? ""}`.trim());
   }
 
   #get(data: StoreData, kind: string, id: string): StoredObject | undefined {
@@ -149,12 +163,20 @@ export class DemoCloud {
   }
 
   /** Fails when `create_after_remote` is injected for this object: the "object exists but did not come up" case. */
-  async waitUntilReady(typeName: string, id: string, name: string | null, signal?: AbortSignal): Promise<void> {
+  async waitUntilReady(
+    typeName: string,
+    id: string,
+    name: string | null,
+    signal?: AbortSignal,
+  ): Promise<void> {
     await this.faults.latency(signal);
     if (this.faults.fires("create_after_remote", typeName, name)) {
-      throw new ProviderError(`Demo cloud: ${id} did not become ready (injected fault create_after_remote:${typeName})`, {
-        detail: `The object ${id} was created but failed afterwards. Terraform keeps it in state as tainted and replaces it on the next apply.`,
-      });
+      throw new ProviderError(
+        `Demo cloud: ${id} did not become ready (injected fault create_after_remote:${typeName})`,
+        {
+          detail: `The object ${id} was created but failed afterwards. Terraform keeps it in state as tainted and replaces it on the next apply.`,
+        },
+      );
     }
   }
 
@@ -183,7 +205,9 @@ export class DemoCloud {
   async findNetwork(name: string, signal?: AbortSignal): Promise<Network | null> {
     await this.#begin("read", "network", name, signal);
     if (name === DEFAULT_NETWORK.name) return DEFAULT_NETWORK;
-    const found = Object.values(this.store.read().objects).find((o) => o.kind === "network" && o.attributes.name === name);
+    const found = Object.values(this.store.read().objects).find(
+      (o) => o.kind === "network" && o.attributes.name === name,
+    );
     return found === undefined ? null : networkOf(found);
   }
 
@@ -279,7 +303,10 @@ export class DemoCloud {
   // --- volumes ---
 
   /** Creates a volume, attached to a server when one is given. */
-  async createVolume(input: { name: string; size: number; server_id: string | null }, signal?: AbortSignal): Promise<Volume> {
+  async createVolume(
+    input: { name: string; size: number; server_id: string | null },
+    signal?: AbortSignal,
+  ): Promise<Volume> {
     await this.#begin("create", "volume", input.name, signal);
     return this.store.update((data) => {
       if (input.server_id !== null && this.#get(data, "server", input.server_id) === undefined) {
@@ -287,7 +314,11 @@ export class DemoCloud {
       }
       const id = nextId(data, "vol");
       const volume: Volume = { id, ...input };
-      data.objects[id] = { kind: "volume", id, attributes: { name: input.name, size: input.size, server_id: input.server_id } };
+      data.objects[id] = {
+        kind: "volume",
+        id,
+        attributes: { name: input.name, size: input.size, server_id: input.server_id },
+      };
       return volume;
     });
   }
@@ -300,17 +331,25 @@ export class DemoCloud {
   }
 
   /** Renames, grows, attaches or detaches a volume. */
-  async updateVolume(id: string, input: { name: string; size: number; server_id: string | null }, signal?: AbortSignal): Promise<Volume> {
+  async updateVolume(
+    id: string,
+    input: { name: string; size: number; server_id: string | null },
+    signal?: AbortSignal,
+  ): Promise<Volume> {
     await this.#begin("update", "volume", input.name, signal);
     return this.store.update((data) => {
       const o = this.#get(data, "volume", id);
       if (o === undefined) throw notFound("volume", id);
       const prior = volumeOf(o);
-      if (input.size < prior.size) throw new ProviderError("Demo cloud: a volume cannot shrink", { path: ["size"] });
+      if (input.size < prior.size)
+        throw new ProviderError("Demo cloud: a volume cannot shrink", { path: ["size"] });
       if (input.server_id !== null && this.#get(data, "server", input.server_id) === undefined) {
         throw notFound("server", input.server_id);
       }
-      data.objects[id] = { ...o, attributes: { name: input.name, size: input.size, server_id: input.server_id } };
+      data.objects[id] = {
+        ...o,
+        attributes: { name: input.name, size: input.size, server_id: input.server_id },
+      };
       return { id, ...input };
     });
   }
@@ -385,7 +424,11 @@ function allocateInterfaces(
   if (out.length === 0) {
     const priorDefault = prior.find((i) => i.is_default);
     out.push(
-      priorDefault ?? { network_id: DEFAULT_NETWORK.id, ip: freeAddress(data, DEFAULT_NETWORK.id, used), is_default: true },
+      priorDefault ?? {
+        network_id: DEFAULT_NETWORK.id,
+        ip: freeAddress(data, DEFAULT_NETWORK.id, used),
+        is_default: true,
+      },
     );
   }
   return out;

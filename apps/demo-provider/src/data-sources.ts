@@ -11,7 +11,10 @@ export const networkLookup = defineDataSource({
   schema: dataSourceSchema({
     description: "Looks up a network by name.",
     attributes: {
-      name: attr.string({ required: true, description: "The network name (`default`: the built-in network)." }),
+      name: attr.string({
+        required: true,
+        description: "The network name (`default`: the built-in network).",
+      }),
       id: attr.string({ computed: true, description: "Its ID." }),
       cidr: attr.string({ computed: true, description: "Its IPv4 prefix." }),
     },
@@ -46,6 +49,10 @@ export const images = defineDataSource({
     const all = await ctx.client.images(ctx.signal);
     const prefix = config.name_prefix ?? "";
     const matching = all.filter((i) => i.name.startsWith(prefix)).sort((a, b) => (a.name < b.name ? -1 : 1));
-    return { name_prefix: config.name_prefix, names: matching.map((i) => i.name), images: matching.map((i) => ({ ...i })) };
+    return {
+      name_prefix: config.name_prefix,
+      names: matching.map((i) => i.name),
+      images: matching.map((i) => ({ ...i })),
+    };
   },
 });

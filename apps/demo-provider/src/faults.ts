@@ -35,7 +35,8 @@ export class Faults {
       const [op, target = "*"] = item.split(":", 2) as [string, string?];
       if (op === "slow") {
         slowMs = Number(target);
-        if (!Number.isFinite(slowMs) || slowMs < 0) throw new Error(`TFKIT_DEMO_FAULTS: bad slow value "${target}"`);
+        if (!Number.isFinite(slowMs) || slowMs < 0)
+          throw new Error(`TFKIT_DEMO_FAULTS: bad slow value "${target}"`);
         continue;
       }
       if (!["create", "create_after_remote", "read", "update", "delete"].includes(op)) {

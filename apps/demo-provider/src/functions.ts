@@ -10,7 +10,7 @@ import { cidrHost } from "./cidr.js";
 export const cidrHostFunction = defineFunction({
   name: "cidr_host",
   summary: "The address of host number hostnum in an IPv4 prefix.",
-  description: "Like cidrhost: cidr_host(\"10.0.0.0/24\", 5) is \"10.0.0.5\"; -1 is the last address.",
+  description: 'Like cidrhost: cidr_host("10.0.0.0/24", 5) is "10.0.0.5"; -1 is the last address.',
   parameters: [
     { name: "prefix", type: t.string, description: "An IPv4 prefix such as 10.0.0.0/24." },
     { name: "hostnum", type: t.int64, description: "The host number (negative: from the end)." },

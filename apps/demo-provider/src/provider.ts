@@ -16,8 +16,15 @@ export const DEMO_PROVIDER_ADDRESS = "example.test/tfkit/demo";
  * `.demo-cloud.json` in the working directory (where Terraform runs).
  * @category conversion
  */
-export function storePathOf(configured: string | null, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const path = configured ?? (env.TFKIT_DEMO_STORE === undefined || env.TFKIT_DEMO_STORE === "" ? ".demo-cloud.json" : env.TFKIT_DEMO_STORE);
+export function storePathOf(
+  configured: string | null,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  const path =
+    configured ??
+    (env.TFKIT_DEMO_STORE === undefined || env.TFKIT_DEMO_STORE === ""
+      ? ".demo-cloud.json"
+      : env.TFKIT_DEMO_STORE);
   return resolve(path);
 }
 
@@ -32,7 +39,8 @@ export const provider = defineProvider({
     attributes: {
       store_path: attr.string({
         optional: true,
-        description: "The demo cloud's store file (default: TFKIT_DEMO_STORE, else .demo-cloud.json in the working directory).",
+        description:
+          "The demo cloud's store file (default: TFKIT_DEMO_STORE, else .demo-cloud.json in the working directory).",
       }),
     },
   }),

@@ -42,7 +42,11 @@ output "hosts" {
       const outputs = (await w.state()).values?.outputs ?? {};
       expect(outputs.ubuntu?.value).toEqual(["ubuntu-24.04"]);
       expect(outputs.image_count?.value).toBe(4);
-      expect(outputs.default_network?.value).toEqual({ id: "net-default", name: "default", cidr: "192.168.0.0/16" });
+      expect(outputs.default_network?.value).toEqual({
+        id: "net-default",
+        name: "default",
+        cidr: "192.168.0.0/16",
+      });
       expect(outputs.hosts?.value).toEqual([true, true, true, true]);
     },
     E2E_TIMEOUT,

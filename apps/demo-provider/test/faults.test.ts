@@ -18,9 +18,13 @@ describeTerraform("demo provider: injected faults", () => {
     async () => {
       const w = await Workdir.create("create-after-remote");
       w.config(SERVER);
-      const failed = await w.tf(["apply", "-auto-approve"], { TFKIT_DEMO_FAULTS: "create_after_remote:demo_server" });
+      const failed = await w.tf(["apply", "-auto-approve"], {
+        TFKIT_DEMO_FAULTS: "create_after_remote:demo_server",
+      });
       expect(failed.code).toBe(1);
-      expect(failed.output).toMatch(/did not become ready \(injected fault create_after_remote:demo_server\)/);
+      expect(failed.output).toMatch(
+        /did not become ready \(injected fault create_after_remote:demo_server\)/,
+      );
 
       // Terraform recorded the partial state, tainted: the object is managed, not a zombie.
       const raw = w.stateFile();

@@ -134,16 +134,28 @@ export class Workdir {
       });
       child.on("error", reject);
       child.on("close", (code) =>
-        resolve({ code: code ?? -1, stdout, stderr, output: stdout + stderr, ms: performance.now() - started }),
+        resolve({
+          code: code ?? -1,
+          stdout,
+          stderr,
+          output: stdout + stderr,
+          ms: performance.now() - started,
+        }),
       );
     });
   }
 
   /** Runs terraform and fails (with its output) unless it exits with `expected`. */
-  async ok(args: readonly string[], env: Readonly<Record<string, string>> = {}, expected = 0): Promise<TfResult> {
+  async ok(
+    args: readonly string[],
+    env: Readonly<Record<string, string>> = {},
+    expected = 0,
+  ): Promise<TfResult> {
     const r = await this.tf(args, env);
     if (r.code !== expected) {
-      throw new Error(`terraform ${args.join(" ")} exited ${r.code} (expected ${expected}) in ${this.dir}:\n${r.output}`);
+      throw new Error(
+        `terraform ${args.join(" ")} exited ${r.code} (expected ${expected}) in ${this.dir}:\n${r.output}`,
+      );
     }
     return r;
   }
@@ -206,7 +218,14 @@ export interface RawStateFile {
 }
 
 /** The resources of a shown state, by address. */
-export function resourcesOf(state: ShownState): Map<string, NonNullable<ShownState["values"]>["root_module"]["resources"] extends readonly (infer R)[] | undefined ? R : never> {
+export function resourcesOf(
+  state: ShownState,
+): Map<
+  string,
+  NonNullable<ShownState["values"]>["root_module"]["resources"] extends readonly (infer R)[] | undefined
+    ? R
+    : never
+> {
   return new Map((state.values?.root_module.resources ?? []).map((r) => [r.address, r]));
 }
 

@@ -49,7 +49,9 @@ describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_override
       const dir = await providerDir();
       const storePath = join(dir, `lifecycle-${process.pid}.json`);
       const store = (): StoreData =>
-        existsSync(storePath) ? (JSON.parse(readFileSync(storePath, "utf8")) as StoreData) : { format: 1, serial: 0, sequences: {}, objects: {} };
+        existsSync(storePath)
+          ? (JSON.parse(readFileSync(storePath, "utf8")) as StoreData)
+          : { format: 1, serial: 0, sequences: {}, objects: {} };
       const result = await runAcceptance(
         {
           providers: { demo: fromExecutable(join(dir, "terraform-provider-demo")) },
@@ -70,7 +72,11 @@ describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_override
               stateChecks: [
                 statecheck.expectKnownValue(WEB, "id", knownvalue.stringRegexp(/^srv-\d+$/)),
                 statecheck.expectKnownValue(WEB, "size", knownvalue.stringExact("small")),
-                statecheck.expectKnownValue(WEB, path("network_interface", 0, "ip"), knownvalue.stringExact("10.30.0.10")),
+                statecheck.expectKnownValue(
+                  WEB,
+                  path("network_interface", 0, "ip"),
+                  knownvalue.stringExact("10.30.0.10"),
+                ),
                 statecheck.expectKnownValue(
                   WEB,
                   "all_interfaces",
@@ -93,7 +99,11 @@ describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_override
                 // UseStateForUnknown and the interface-aware modifyPlan keep these known.
                 plancheck.expectKnownValue(WEB, "created_at", knownvalue.notNull()),
                 plancheck.expectKnownValue(WEB, "size", knownvalue.stringExact("small")),
-                plancheck.expectKnownValue(WEB, path("network_interface", 0, "ip"), knownvalue.stringExact("10.30.0.10")),
+                plancheck.expectKnownValue(
+                  WEB,
+                  path("network_interface", 0, "ip"),
+                  knownvalue.stringExact("10.30.0.10"),
+                ),
                 plancheck.expectKnownValue(WEB, "all_interfaces", knownvalue.listSizeExact(1)),
               ],
               stateChecks: [
@@ -105,8 +115,13 @@ describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_override
               name: "replacement (image is RequiresReplace; shrinking the volume replaces it)",
               config: config({ description: "two", image: "ubuntu-24.04", size: 5 }),
               expectPlan: { [WEB]: "replace", [VOL]: "replace" },
-              planChecks: [plancheck.expectUnknownValue(WEB, "id"), plancheck.expectUnknownValue(WEB, "created_at")],
-              stateChecks: [statecheck.expectKnownValue(WEB, "image", knownvalue.stringExact("ubuntu-24.04"))],
+              planChecks: [
+                plancheck.expectUnknownValue(WEB, "id"),
+                plancheck.expectUnknownValue(WEB, "created_at"),
+              ],
+              stateChecks: [
+                statecheck.expectKnownValue(WEB, "image", knownvalue.stringExact("ubuntu-24.04")),
+              ],
             },
             { name: "import the server", importState: true, resourceName: WEB, importStateVerify: true },
             { name: "import the network", importState: true, resourceName: NET, importStateVerify: true },

@@ -50,13 +50,17 @@ describeTerraform("demo provider: 50 resources with -parallelism=10", () => {
       expect(store.sequences).toEqual({ net: COUNT.network, srv: COUNT.server, vol: COUNT.volume });
 
       // Every server got its own address on its network.
-      const addresses = w.objects("server").map((o) => JSON.stringify((o.attributes.interfaces as unknown[])[0]));
+      const addresses = w
+        .objects("server")
+        .map((o) => JSON.stringify((o.attributes.interfaces as unknown[])[0]));
       expect(new Set(addresses).size).toBe(COUNT.server);
 
       // The state and the store agree, object by object.
       const state = resourcesOf(await w.state());
       expect(state.size).toBe(50);
-      expect(new Set([...state.values()].map((r) => r.values.id))).toEqual(new Set(Object.keys(store.objects)));
+      expect(new Set([...state.values()].map((r) => r.values.id))).toEqual(
+        new Set(Object.keys(store.objects)),
+      );
       await w.ok(["plan", "-detailed-exitcode", "-parallelism=10"]);
 
       const destroy = await w.ok(["destroy", "-auto-approve", "-parallelism=10"], env);

@@ -37,17 +37,37 @@ const body = (...lines: string[]) => lines.join("\n  ");
 // Every row gets its own resource, named after its index.
 const rows: readonly Row[] = [
   // --- Attributes: Required / Optional / Computed ---
-  { seed: "Attributes 1 / Required", after: body(IMG), error: ["Missing required argument", 'The argument "name" is required, but no definition was found.'] },
+  {
+    seed: "Attributes 1 / Required",
+    after: body(IMG),
+    error: ["Missing required argument", 'The argument "name" is required, but no definition was found.'],
+  },
   { seed: "Attributes 1 / Optional", after: body(`name = "a"`, IMG), absent: ["description"] },
-  { seed: "Attributes 1 / Computed", after: body(`name = "a"`, IMG), lines: ["+ created_at = (known after apply)", "+ id = (known after apply)"] },
+  {
+    seed: "Attributes 1 / Computed",
+    after: body(`name = "a"`, IMG),
+    lines: ["+ created_at = (known after apply)", "+ id = (known after apply)"],
+  },
   { seed: "Attributes 2 / Required", after: body(`name = "a"`, IMG), lines: ['+ name = "a"'] },
-  { seed: "Attributes 2 / Optional", after: body(`name = "a"`, `description = "d"`, IMG), lines: ['+ description = "d"'] },
+  {
+    seed: "Attributes 2 / Optional",
+    after: body(`name = "a"`, `description = "d"`, IMG),
+    lines: ['+ description = "d"'],
+  },
   {
     seed: "Attributes 2 / Computed",
     after: body(`name = "a"`, `created_at = "now"`, IMG),
-    error: ["Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute as the provider has marked it as"],
+    error: [
+      "Invalid Configuration for Read-Only Attribute",
+      "Cannot set value for this attribute as the provider has marked it as",
+    ],
   },
-  { seed: "Attributes 3 / Optional", before: body(`name = "a"`, `description = "d"`, IMG), after: body(`name = "a"`, IMG), lines: ['- description = "d" -> null'] },
+  {
+    seed: "Attributes 3 / Optional",
+    before: body(`name = "a"`, `description = "d"`, IMG),
+    after: body(`name = "a"`, IMG),
+    lines: ['- description = "d" -> null'],
+  },
   {
     seed: "Attributes 3 / Computed (state kept: UseStateForUnknown)",
     before: body(`name = "a"`, `description = "x"`, IMG),
@@ -55,21 +75,60 @@ const rows: readonly Row[] = [
     lines: ['~ description = "x" -> "y"'],
     absent: ["created_at"],
   },
-  { seed: "Attributes 4a / Required, Optional", before: body(`name = "a"`, `description = "d"`, IMG), after: body(`name = "a"`, `description = "d"`, IMG), noChange: true },
-  { seed: "Attributes 4b / Required", before: body(`name = "a"`, IMG), after: body(`name = "b"`, IMG), lines: ['~ name = "a" -> "b"'] },
-  { seed: "Attributes 4b / Optional", before: body(`name = "a"`, `description = "a"`, IMG), after: body(`name = "a"`, `description = "b"`, IMG), lines: ['~ description = "a" -> "b"'] },
+  {
+    seed: "Attributes 4a / Required, Optional",
+    before: body(`name = "a"`, `description = "d"`, IMG),
+    after: body(`name = "a"`, `description = "d"`, IMG),
+    noChange: true,
+  },
+  {
+    seed: "Attributes 4b / Required",
+    before: body(`name = "a"`, IMG),
+    after: body(`name = "b"`, IMG),
+    lines: ['~ name = "a" -> "b"'],
+  },
+  {
+    seed: "Attributes 4b / Optional",
+    before: body(`name = "a"`, `description = "a"`, IMG),
+    after: body(`name = "a"`, `description = "b"`, IMG),
+    lines: ['~ description = "a" -> "b"'],
+  },
 
   // --- Optional & Default (port = 8080) ---
   { seed: "Default 1", after: body(`name = "a"`, IMG), lines: ["+ port = 8080"] },
   { seed: "Default 2", after: body(`name = "a"`, `port = 9090`, IMG), lines: ["+ port = 9090"] },
-  { seed: "Default 3a (default == state)", before: body(`name = "a"`, `port = 8080`, IMG), after: body(`name = "a"`, IMG), noChange: true },
-  { seed: "Default 3b (default != state)", before: body(`name = "a"`, `port = 9090`, IMG), after: body(`name = "a"`, IMG), lines: ["~ port = 9090 -> 8080"] },
-  { seed: "Default 4a", before: body(`name = "a"`, `port = 9090`, IMG), after: body(`name = "a"`, `port = 9090`, IMG), noChange: true },
-  { seed: "Default 4b", before: body(`name = "a"`, `port = 9090`, IMG), after: body(`name = "a"`, `port = 9091`, IMG), lines: ["~ port = 9090 -> 9091"] },
+  {
+    seed: "Default 3a (default == state)",
+    before: body(`name = "a"`, `port = 8080`, IMG),
+    after: body(`name = "a"`, IMG),
+    noChange: true,
+  },
+  {
+    seed: "Default 3b (default != state)",
+    before: body(`name = "a"`, `port = 9090`, IMG),
+    after: body(`name = "a"`, IMG),
+    lines: ["~ port = 9090 -> 8080"],
+  },
+  {
+    seed: "Default 4a",
+    before: body(`name = "a"`, `port = 9090`, IMG),
+    after: body(`name = "a"`, `port = 9090`, IMG),
+    noChange: true,
+  },
+  {
+    seed: "Default 4b",
+    before: body(`name = "a"`, `port = 9090`, IMG),
+    after: body(`name = "a"`, `port = 9091`, IMG),
+    lines: ["~ port = 9090 -> 9091"],
+  },
 
   // --- Optional & Computed (size; the cloud picks "small") ---
   { seed: "Optional+Computed 1", after: body(`name = "a"`, IMG), lines: ["+ size = (known after apply)"] },
-  { seed: "Optional+Computed 2", after: body(`name = "a"`, `size = "large"`, IMG), lines: ['+ size = "large"'] },
+  {
+    seed: "Optional+Computed 2",
+    after: body(`name = "a"`, `size = "large"`, IMG),
+    lines: ['+ size = "large"'],
+  },
   {
     seed: "Optional+Computed 3 (state kept)",
     before: body(`name = "a"`, `size = "large"`, `description = "x"`, IMG),
@@ -77,16 +136,34 @@ const rows: readonly Row[] = [
     lines: ['~ description = "x" -> "y"'],
     absent: ["size"],
   },
-  { seed: "Optional+Computed 3 (alone: no change)", before: body(`name = "a"`, `size = "large"`, IMG), after: body(`name = "a"`, IMG), noChange: true },
-  { seed: "Optional+Computed 4a", before: body(`name = "a"`, `size = "large"`, IMG), after: body(`name = "a"`, `size = "large"`, IMG), noChange: true },
-  { seed: "Optional+Computed 4b", before: body(`name = "a"`, IMG), after: body(`name = "a"`, `size = "large"`, IMG), lines: ['~ size = "small" -> "large"'] },
+  {
+    seed: "Optional+Computed 3 (alone: no change)",
+    before: body(`name = "a"`, `size = "large"`, IMG),
+    after: body(`name = "a"`, IMG),
+    noChange: true,
+  },
+  {
+    seed: "Optional+Computed 4a",
+    before: body(`name = "a"`, `size = "large"`, IMG),
+    after: body(`name = "a"`, `size = "large"`, IMG),
+    noChange: true,
+  },
+  {
+    seed: "Optional+Computed 4b",
+    before: body(`name = "a"`, IMG),
+    after: body(`name = "a"`, `size = "large"`, IMG),
+    lines: ['~ size = "small" -> "large"'],
+  },
 
   // --- Embedded resources: an Optional list block and its Required / Computed attributes ---
   { seed: "Block 1 / Optional", after: body(`name = "a"`, IMG), absent: ["network_interface {"] },
   {
     seed: "Block 1 / block attribute Required",
     after: body(`name = "a"`, IMG, "network_interface {\n  }"),
-    error: ["Missing required argument", 'The argument "network_id" is required, but no definition was found.'],
+    error: [
+      "Missing required argument",
+      'The argument "network_id" is required, but no definition was found.',
+    ],
   },
   {
     seed: "Block 2 / Optional (+ attributes)",
@@ -95,7 +172,11 @@ const rows: readonly Row[] = [
   },
   {
     seed: "Block 2 / block attribute Computed",
-    after: body(`name = "a"`, IMG, `network_interface {\n    network_id = "net-default"\n    ip = "1.2.3.4"\n  }`),
+    after: body(
+      `name = "a"`,
+      IMG,
+      `network_interface {\n    network_id = "net-default"\n    ip = "1.2.3.4"\n  }`,
+    ),
     error: ["Invalid Configuration for Read-Only Attribute", "Cannot set value for this attribute"],
   },
   {
@@ -111,16 +192,30 @@ const rows: readonly Row[] = [
     lines: ['~ description = "x" -> "y"', "# (1 unchanged block hidden)"],
     absent: ["ip ="],
   },
-  { seed: "Block 4a", before: body(`name = "a"`, IMG, NIC("net-default")), after: body(`name = "a"`, IMG, NIC("net-default")), noChange: true },
+  {
+    seed: "Block 4a",
+    before: body(`name = "a"`, IMG, NIC("net-default")),
+    after: body(`name = "a"`, IMG, NIC("net-default")),
+    noChange: true,
+  },
   {
     seed: "Block 4b",
     before: body(`name = "a"`, IMG, NIC("net-default")),
     after: body(`name = "a"`, IMG, NIC("net-default"), NIC("net-default")),
-    lines: ["+ network_interface {", '+ network_id = "net-default"', "+ ip = (known after apply)", "# (1 unchanged block hidden)"],
+    lines: [
+      "+ network_interface {",
+      '+ network_id = "net-default"',
+      "+ ip = (known after apply)",
+      "# (1 unchanged block hidden)",
+    ],
   },
 
   // --- Computed embedded resource: all_interfaces (the "attribute" config mode) ---
-  { seed: "Computed list 1", after: body(`name = "a"`, IMG), lines: ["+ all_interfaces = (known after apply)"] },
+  {
+    seed: "Computed list 1",
+    after: body(`name = "a"`, IMG),
+    lines: ["+ all_interfaces = (known after apply)"],
+  },
   {
     seed: "Computed list 2",
     after: body(`name = "a"`, `all_interfaces = []`, IMG),
@@ -141,7 +236,12 @@ const rows: readonly Row[] = [
   },
 
   // --- Sensitive and RequiresReplace ---
-  { seed: "Sensitive 2", after: body(`name = "a"`, `admin_password = "p"`, IMG), lines: ["+ admin_password = (sensitive value)"], absent: ['"p"'] },
+  {
+    seed: "Sensitive 2",
+    after: body(`name = "a"`, `admin_password = "p"`, IMG),
+    lines: ["+ admin_password = (sensitive value)"],
+    absent: ['"p"'],
+  },
   {
     seed: "Sensitive 4b",
     before: body(`name = "a"`, `admin_password = "p"`, IMG),
@@ -171,7 +271,7 @@ function section(output: string, i: number): string[] | undefined {
   const lines = output.split("\n");
   const start = lines.findIndex((l) => new RegExp(`^  # demo_server\\.${nameOf(i)}( |$)`).test(l));
   if (start < 0) return undefined;
-  const end = lines.findIndex((l, k) => k > start && (/^  # /.test(l) || /^Plan: /.test(l)));
+  const end = lines.findIndex((l, k) => k > start && (/^ {2}# /.test(l) || /^Plan: /.test(l)));
   return lines.slice(start, end < 0 ? undefined : end).map(normalise);
 }
 
@@ -179,7 +279,9 @@ function section(output: string, i: number): string[] | undefined {
 function errorOf(output: string, i: number): string | undefined {
   return output
     .split(/\n(?=Error: )/)
-    .find((chunk) => chunk.startsWith("Error: ") && chunk.includes(`in resource "demo_server" "${nameOf(i)}"`))
+    .find(
+      (chunk) => chunk.startsWith("Error: ") && chunk.includes(`in resource "demo_server" "${nameOf(i)}"`),
+    )
     ?.replace(/\s+/g, " ");
 }
 
@@ -194,7 +296,11 @@ describeTerraform("seed 001 tables through terraform plan (demo_server)", () => 
   let changePlan: TfResult;
 
   beforeAll(async () => {
-    const [a, b, c] = await Promise.all([Workdir.create("seed001-create"), Workdir.create("seed001-errors"), Workdir.create("seed001-change")]);
+    const [a, b, c] = await Promise.all([
+      Workdir.create("seed001-create"),
+      Workdir.create("seed001-errors"),
+      Workdir.create("seed001-change"),
+    ]);
     a.config(creates.map(({ row, i }) => resource(i, row.after)).join("\n"));
     b.config(errors.map(({ row, i }) => resource(i, row.after)).join("\n"));
     c.config(changes.map(({ row, i }) => resource(i, row.before ?? "")).join("\n"));

@@ -41,7 +41,9 @@ describeTerraform("demo provider: state upgrades from the v0 and v1 fixtures", (
         w.config(config(c.enabled, c.description));
         w.write("terraform.tfstate", fixture(`server-v${c.version}.tfstate`));
         w.write("cloud.json", fixture(`cloud-v${c.version}.json`));
-        expect(w.stateFile().resources.find((r) => r.type === "demo_server")?.instances[0]?.schema_version).toBe(c.version);
+        expect(
+          w.stateFile().resources.find((r) => r.type === "demo_server")?.instances[0]?.schema_version,
+        ).toBe(c.version);
 
         // UpgradeResourceState, then ReadResource: nothing to change.
         const plan = await w.ok(["plan", "-detailed-exitcode"]);
@@ -64,7 +66,9 @@ describeTerraform("demo provider: state upgrades from the v0 and v1 fixtures", (
         // An update after the upgrade works on the upgraded state.
         w.config(config(c.enabled === "true" ? "false" : "true", c.description));
         const update = await w.ok(["apply", "-auto-approve"]);
-        expect(update.output).toContain(`~ enabled        = "${c.enabled}" -> "${c.enabled === "true" ? "false" : "true"}"`);
+        expect(update.output).toContain(
+          `~ enabled        = "${c.enabled}" -> "${c.enabled === "true" ? "false" : "true"}"`,
+        );
         expect(update.output).toContain("Resources: 0 added, 1 changed, 0 destroyed.");
 
         await w.ok(["destroy", "-auto-approve"]);

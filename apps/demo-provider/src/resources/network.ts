@@ -22,7 +22,11 @@ export const cidrValidator = (v: string): string | undefined => {
 export const networkSchema = resourceSchema({
   description: "A network of the demo cloud.",
   attributes: {
-    id: attr.string({ computed: true, description: "Network ID (`net-N`).", planModifiers: [useStateForUnknown()] }),
+    id: attr.string({
+      computed: true,
+      description: "Network ID (`net-N`).",
+      planModifiers: [useStateForUnknown()],
+    }),
     name: attr.string({ required: true, description: "Network name (can change in place)." }),
     cidr: attr.string({
       required: true,
@@ -42,12 +46,14 @@ const stateOf = (n: Network) => ({ id: n.id, name: n.name, cidr: n.cidr });
 export const network = defineResource({
   typeName: "demo_network",
   schema: networkSchema,
-  create: async (plan, ctx) => stateOf(await ctx.client.createNetwork({ name: plan.name, cidr: plan.cidr }, ctx.signal)),
+  create: async (plan, ctx) =>
+    stateOf(await ctx.client.createNetwork({ name: plan.name, cidr: plan.cidr }, ctx.signal)),
   read: async (state, ctx) => {
     const remote = await ctx.client.getNetwork(state.id ?? "", ctx.signal);
     return remote === null ? null : stateOf(remote);
   },
-  update: async (plan, prior, ctx) => stateOf(await ctx.client.updateNetwork(prior.id ?? "", { name: plan.name }, ctx.signal)),
+  update: async (plan, prior, ctx) =>
+    stateOf(await ctx.client.updateNetwork(prior.id ?? "", { name: plan.name }, ctx.signal)),
   delete: async (prior, ctx) => {
     await ctx.client.deleteNetwork(prior.id ?? "", ctx.signal);
   },

@@ -1,7 +1,8 @@
 import { requiresReplace, useStateForUnknown } from "@tfkit/plan-engine";
 import { attr, block, resourceSchema } from "@tfkit/schema";
 
-const enabledValidator = (v: string) => (v === "true" || v === "false" ? undefined : `must be "true" or "false", got "${v}"`);
+const enabledValidator = (v: string) =>
+  v === "true" || v === "false" ? undefined : `must be "true" or "false", got "${v}"`;
 
 /**
  * `demo_server` schema version 0 (the first release): `enabled` was a bool and the size was
@@ -64,7 +65,11 @@ export const serverSchema = resourceSchema({
   version: 2,
   description: "A server of the demo cloud.",
   attributes: {
-    id: attr.string({ computed: true, description: "Server ID (`srv-N`).", planModifiers: [useStateForUnknown()] }),
+    id: attr.string({
+      computed: true,
+      description: "Server ID (`srv-N`).",
+      planModifiers: [useStateForUnknown()],
+    }),
     name: attr.string({
       required: true,
       description: "Server name.",

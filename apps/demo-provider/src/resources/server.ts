@@ -36,7 +36,11 @@ function stateOf(server: Server): State<S> {
     network_interface: server.interfaces
       .filter((i) => !i.is_default)
       .map((i) => ({ network_id: i.network_id, ip: i.ip })),
-    all_interfaces: server.interfaces.map((i) => ({ network_id: i.network_id, ip: i.ip, is_default: i.is_default })),
+    all_interfaces: server.interfaces.map((i) => ({
+      network_id: i.network_id,
+      ip: i.ip,
+      is_default: i.is_default,
+    })),
   };
 }
 
@@ -65,14 +69,16 @@ export const server = defineResource<S>({
     const remote = await ctx.client.getServer(state.id ?? "", ctx.signal);
     return remote === null ? null : stateOf(remote);
   },
-  update: async (plan, prior, ctx) => stateOf(await ctx.client.updateServer(prior.id ?? "", inputOf(plan), ctx.signal)),
+  update: async (plan, prior, ctx) =>
+    stateOf(await ctx.client.updateServer(prior.id ?? "", inputOf(plan), ctx.signal)),
   delete: async (prior, ctx) => {
     await ctx.client.deleteServer(prior.id ?? "", ctx.signal);
   },
   // Interfaces keep their address while their network stays the same; all_interfaces is only
   // unknown when the interfaces change.
   modifyPlan: ({ action, prior, planned }) => {
-    if (action !== "update" || prior === null || planned === null || isUnknown(planned.network_interface)) return undefined;
+    if (action !== "update" || prior === null || planned === null || isUnknown(planned.network_interface))
+      return undefined;
     const interfaces = planned.network_interface.map((n, index): typeof n => {
       const before = prior.network_interface[index];
       const same = before !== undefined && !isUnknown(n.network_id) && n.network_id === before.network_id;
@@ -80,8 +86,14 @@ export const server = defineResource<S>({
     });
     const unchanged =
       interfaces.length === prior.network_interface.length &&
-      interfaces.every((n, index) => !isUnknown(n.ip) && n.network_id === prior.network_interface[index]?.network_id);
-    return { ...planned, network_interface: interfaces, all_interfaces: unchanged ? prior.all_interfaces : Unknown };
+      interfaces.every(
+        (n, index) => !isUnknown(n.ip) && n.network_id === prior.network_interface[index]?.network_id,
+      );
+    return {
+      ...planned,
+      network_interface: interfaces,
+      all_interfaces: unchanged ? prior.all_interfaces : Unknown,
+    };
   },
   importState: importStatePassthroughId(),
   upgradeState: {
@@ -89,7 +101,10 @@ export const server = defineResource<S>({
       0: upgradeStep({
         priorSchema: serverSchemaV0,
         targetSchema: serverSchemaV1,
-        upgrade: ({ model }) => ({ ...model, enabled: model.enabled === null ? null : String(model.enabled) }),
+        upgrade: ({ model }) => ({
+          ...model,
+          enabled: model.enabled === null ? null : String(model.enabled),
+        }),
       }),
     },
     upgraders: {

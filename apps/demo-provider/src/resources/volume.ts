@@ -12,7 +12,11 @@ import type { Volume } from "../cloud.js";
 export const volumeSchema = resourceSchema({
   description: "A volume of the demo cloud.",
   attributes: {
-    id: attr.string({ computed: true, description: "Volume ID (`vol-N`).", planModifiers: [useStateForUnknown()] }),
+    id: attr.string({
+      computed: true,
+      description: "Volume ID (`vol-N`).",
+      planModifiers: [useStateForUnknown()],
+    }),
     name: attr.string({ required: true, description: "Volume name." }),
     size: attr.int64({
       required: true,
@@ -43,7 +47,10 @@ export const volume = defineResource({
   typeName: "demo_volume",
   schema: volumeSchema,
   create: async (plan, ctx) => {
-    const remote = await ctx.client.createVolume({ name: plan.name, size: plan.size, server_id: plan.server_id }, ctx.signal);
+    const remote = await ctx.client.createVolume(
+      { name: plan.name, size: plan.size, server_id: plan.server_id },
+      ctx.signal,
+    );
     ctx.setPartialState(stateOf(remote));
     await ctx.client.waitUntilReady("demo_volume", remote.id, plan.name, ctx.signal);
     return stateOf(remote);
@@ -54,7 +61,11 @@ export const volume = defineResource({
   },
   update: async (plan, prior, ctx) =>
     stateOf(
-      await ctx.client.updateVolume(prior.id ?? "", { name: plan.name, size: plan.size, server_id: plan.server_id }, ctx.signal),
+      await ctx.client.updateVolume(
+        prior.id ?? "",
+        { name: plan.name, size: plan.size, server_id: plan.server_id },
+        ctx.signal,
+      ),
     ),
   delete: async (prior, ctx) => {
     await ctx.client.deleteVolume(prior.id ?? "", ctx.signal);

@@ -26,7 +26,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[]): { child: ChildProcess; done: Promise<number> } {
   const child = spawn(process.execPath, [worker, ...args], { stdio: ["ignore", "pipe", "inherit"] });
-  const done = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  const done = new Promise<number>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : 0))),
+  );
   return { child, done };
 }
 
@@ -118,7 +120,9 @@ describe("withFileLock", () => {
   it("waits for a live holder and gives up with a clear error after the timeout", async () => {
     const lock = join(dir, "live.lock");
     writeFileSync(lock, `${process.pid} ${(await import("node:os")).hostname()} someone-else ${Date.now()}`);
-    await expect(withFileLock(lock, () => "never", { timeoutMs: 200 })).rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(withFileLock(lock, () => "never", { timeoutMs: 200 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
     rmSync(lock);
   });
 

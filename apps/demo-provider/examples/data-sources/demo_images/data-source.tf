@@ -1,0 +1,3 @@
+data "demo_images" "linux" {
+  name_prefix = "debian"
+}

@@ -1,0 +1,3 @@
+data "demo_network" "default" {
+  name = "default"
+}

@@ -1,0 +1,1 @@
+terraform import demo_network.app net-1

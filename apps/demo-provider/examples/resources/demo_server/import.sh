@@ -1,0 +1,1 @@
+terraform import demo_server.web srv-1

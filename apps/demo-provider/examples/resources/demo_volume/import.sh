@@ -1,0 +1,1 @@
+terraform import demo_volume.data vol-1

@@ -1,0 +1,103 @@
+/**
+ * The demo provider's committed registry docs (apps/demo-provider/docs) must be exactly what
+ * `tfkit docs` generates from its schema and examples: this runs the real `tfkit` command (the
+ * CLI bundled from source) with `--check`, as CI does, and shows that a hand edit makes it fail.
+ *
+ * Regenerate after changing the demo's schemas or examples:
+ *   UPDATE_PROVIDER_DOCS=1 npx vitest run test/demo-docs.test.ts   (in packages/cli)
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const demo = resolve(here, "../../../apps/demo-provider");
+const work = mkdtempSync(join(tmpdir(), "tfkit-demo-docs-"));
+// The bundled CLI imports its dependencies (esbuild): it must sit where they resolve.
+const cacheDir = resolve(here, "../node_modules/.cache");
+mkdirSync(cacheDir, { recursive: true });
+const cliDir = mkdtempSync(join(cacheDir, "tfkit-docs-cli-"));
+const cli = join(cliDir, "cli.mjs");
+
+function tfkitDocs(out: string, ...extra: string[]) {
+  const args = [
+    cli,
+    "docs",
+    "--provider",
+    join(demo, "src/provider.ts"),
+    "--condition",
+    "@tfkit/source",
+    "--examples",
+    join(demo, "examples"),
+    "--out",
+    out,
+    ...extra,
+  ];
+  return spawnSync(process.execPath, args, { encoding: "utf8", timeout: 120_000 });
+}
+
+beforeAll(async () => {
+  await build({
+    entryPoints: [resolve(here, "../src/cli.ts")],
+    outfile: cli,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    logLevel: "silent",
+  });
+  if (process.env.UPDATE_PROVIDER_DOCS === "1") {
+    const run = tfkitDocs(join(demo, "docs"));
+    if (run.status !== 0) throw new Error(`tfkit docs failed: ${run.stderr}`);
+  }
+}, 120_000);
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(cliDir, { recursive: true, force: true });
+});
+
+describe("apps/demo-provider/docs", () => {
+  it("is what `tfkit docs --check` expects (regenerate: UPDATE_PROVIDER_DOCS=1)", () => {
+    const run = tfkitDocs(join(demo, "docs"), "--check");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/up to date \(\d+ pages\)/);
+  }, 120_000);
+
+  it("holds a page per resource, data source and function, with the examples", () => {
+    const server = readFileSync(join(demo, "docs/resources/server.md"), "utf8");
+    expect(server).toContain("# demo_server (Resource)");
+    expect(server).toContain(
+      readFileSync(join(demo, "examples/resources/demo_server/resource.tf"), "utf8").trimEnd(),
+    );
+    expect(server).toContain("terraform import demo_server.web srv-1");
+    expect(readFileSync(join(demo, "docs/data-sources/images.md"), "utf8")).toContain(
+      "# demo_images (Data Source)",
+    );
+    expect(readFileSync(join(demo, "docs/functions/cidr_host.md"), "utf8")).toContain(
+      "cidr_host(prefix string, hostnum number) string",
+    );
+  });
+
+  it("fails --check, naming the file and line, when a page was edited by hand", () => {
+    const copy = join(work, "docs");
+    cpSync(join(demo, "docs"), copy, { recursive: true });
+    const page = join(copy, "resources/volume.md");
+    writeFileSync(
+      page,
+      readFileSync(page, "utf8").replace("# demo_volume (Resource)", "# demo_volume (edited)"),
+    );
+    const run = tfkitDocs(copy, "--check");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("changed  resources/volume.md at line");
+    expect(run.stderr).toContain("found:    # demo_volume (edited)");
+    // Without --check the same command repairs it.
+    expect(tfkitDocs(copy).status).toBe(0);
+    expect(tfkitDocs(copy, "--check").status).toBe(0);
+  }, 120_000);
+});

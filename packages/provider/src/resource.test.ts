@@ -220,6 +220,39 @@ describe("bad handler output becomes a diagnostic with a path", () => {
     expect(a.diagnostics![0]!.summary).toBe("Missing resource state after create");
   });
 
+  it("a read returning the wrong shape keeps the current state and names the path", async () => {
+    const { provider, plan, apply } = await setup({
+      read: (state) => ({ ...state, size: "big" }) as unknown as State<S>,
+    });
+    const created = decode(
+      (await apply(nullVal(T), decode((await plan(nullVal(T), config("a"))).plannedState, T), config("a")))
+        .newState,
+      T,
+    );
+    const r = await provider.readResource!(
+      { typeName: "demo_server", currentState: dv(created, T), private: noBytes },
+      call(),
+    );
+    expect(r.diagnostics![0]).toMatchObject({
+      summary: "Invalid state from read",
+      attribute: [{ kind: "attribute", name: "size" }],
+    });
+    expect(decode(r.newState, T).getAttr("id").asString()).toBe("srv-1");
+  });
+
+  it("an importState returning an attribute the schema does not have", async () => {
+    const { provider } = await setup({ importState: (id) => ({ id, colour: "red" }) as never });
+    const r = await provider.importResourceState!({ typeName: "demo_server", id: "x" }, call());
+    // Unknown model keys are ignored; only schema attributes are read from the model.
+    expect(r.diagnostics).toEqual([]);
+    const bad = await setup({ importState: () => ({ size: "big" }) as never });
+    const r2 = await bad.provider.importResourceState!({ typeName: "demo_server", id: "x" }, call());
+    expect(r2.diagnostics![0]).toMatchObject({
+      summary: "Invalid state from importState",
+      attribute: [{ kind: "attribute", name: "size" }],
+    });
+  });
+
   it("undecodable msgpack from Terraform", async () => {
     const { provider } = await setup();
     const r = await provider.readResource!(

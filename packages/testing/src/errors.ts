@@ -7,6 +7,7 @@
  * @category errors
  */
 export class AcceptanceError extends Error {
+  /** Always `"AcceptanceError"`. */
   override name = "AcceptanceError";
   /** 1-based number of the failed step (0 for the final destroy or setup). */
   readonly step: number;

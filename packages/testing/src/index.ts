@@ -32,6 +32,7 @@ export { type AttrPath, type AttrPathStep, path } from "./path.js";
 export type { JsonObject, JsonValue } from "./json.js";
 export type {
   PlannedResourceChange,
+  StateOutput,
   StateResource,
   TerraformPlan,
   TerraformState,

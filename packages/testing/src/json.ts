@@ -5,13 +5,13 @@ import { CtyNumber, isCtyNumber } from "@tfkit/cty-values";
  *
  * @remarks Terraform writes cty numbers with every digit (go-cty `ctyjson` uses
  * `big.Float.Text('f', -1)`), which `JSON.parse` would round to a float64. Numbers are therefore
- * {@link CtyNumber}s here, compared exactly by the number matchers.
+ * `CtyNumber`s (from `@tfkit/cty-values`) here, compared exactly by the number matchers.
  * @category models
  */
 export type JsonValue = null | boolean | string | CtyNumber | readonly JsonValue[] | JsonObject;
 
 /**
- * A JSON object whose numbers are exact {@link CtyNumber}s.
+ * A JSON object whose numbers are exact `CtyNumber`s (from `@tfkit/cty-values`).
  *
  * @remarks See {@link JsonValue}.
  * @category models
@@ -22,7 +22,7 @@ export interface JsonObject {
 }
 
 /**
- * Parses JSON text, keeping numbers exact as {@link CtyNumber}.
+ * Parses JSON text, keeping numbers exact as `CtyNumber`.
  *
  * @remarks Strict RFC 8259 JSON, as Terraform writes it. A syntax error throws a `SyntaxError`
  * naming the offset.

@@ -41,6 +41,7 @@ function isExecutable(path: string): boolean {
  * @category errors
  */
 export class TerraformNotFoundError extends Error {
+  /** Always `"TerraformNotFoundError"`. */
   override name = "TerraformNotFoundError";
   constructor() {
     super(

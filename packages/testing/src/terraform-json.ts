@@ -71,6 +71,19 @@ export interface StateResource {
 }
 
 /**
+ * A root module output in state.
+ *
+ * @remarks `values.outputs.<name>` of `terraform show -json`.
+ * @category models
+ */
+export interface StateOutput {
+  /** The output's value (exact numbers). */
+  readonly value: JsonValue;
+  /** Whether the output is marked sensitive. */
+  readonly sensitive: boolean;
+}
+
+/**
  * The current state as `terraform show -json` prints it, with exact numbers.
  *
  * @remarks Resources of child modules are flattened into {@link TerraformState.resources}.
@@ -80,7 +93,7 @@ export interface TerraformState {
   /** Every resource instance, root module first. */
   readonly resources: readonly StateResource[];
   /** Root module outputs by name. */
-  readonly outputs: Readonly<Record<string, { readonly value: JsonValue; readonly sensitive: boolean }>>;
+  readonly outputs: Readonly<Record<string, StateOutput>>;
   /** The whole JSON document (`{}` values when the state is empty). */
   readonly raw: JsonObject;
 }

@@ -42,12 +42,14 @@ output "gateway" {
 }
 `;
 
-describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_overrides)", () => {
-  it(
-    "create, no-op, update in place, replace, import-verify, destroy",
-    async () => {
+describeTerraform("demo provider: lifecycle through @tfkit/testing", () => {
+  // dev_overrides: terraform starts the provider (5–6 processes per command), as for users;
+  // reattach: the runner starts it once per case and terraform attaches to it.
+  it.each(["dev_overrides", "reattach"] as const)(
+    "%s: create, no-op, update in place, replace, import-verify, destroy",
+    async (mode) => {
       const dir = await providerDir();
-      const storePath = join(dir, `lifecycle-${process.pid}.json`);
+      const storePath = join(dir, `lifecycle-${mode}-${process.pid}.json`);
       const store = (): StoreData =>
         existsSync(storePath)
           ? (JSON.parse(readFileSync(storePath, "utf8")) as StoreData)
@@ -131,12 +133,12 @@ describeTerraform("demo provider: lifecycle through @tfkit/testing (dev_override
             expect(store().objects).toEqual({});
           },
         },
-        { mode: "dev_overrides", env: { TFKIT_DEMO_STORE: storePath } },
+        { mode, env: { TFKIT_DEMO_STORE: storePath } },
       );
       // One server and one volume were replaced: IDs 1 and 2 were used, nothing is left.
       expect(store().sequences).toEqual({ net: 1, srv: 2, vol: 2 });
       console.info(
-        `[demo lifecycle, dev_overrides] ${result.steps.map((s) => `${s.name.split(" (")[0]} ${Math.round(s.durationMs)} ms`).join(", ")}; total ${Math.round(result.totalMs)} ms`,
+        `[demo lifecycle, ${mode}] ${result.steps.map((s) => `${s.name.split(" (")[0]} ${Math.round(s.durationMs)} ms`).join(", ")}; total ${Math.round(result.totalMs)} ms`,
       );
     },
     E2E_TIMEOUT,

@@ -213,6 +213,10 @@ async function listenOn(
  *
  * `--debug` (or `options.debug`) instead starts standalone in plaintext and prints the
  * `TF_REATTACH_PROVIDERS` value to paste, so the provider can run under `node --inspect`.
+ *
+ * Run inside `node --build-snapshot` (a bundled CommonJS provider), `serve()` defers all of the
+ * above to the process started from the snapshot (`node --snapshot-blob …`) and preloads the
+ * protobuf codec into the snapshot; see the package README's start-up section.
  * @example
  * ```ts
  * import { serve } from "@tfkit/grpc-transport";
@@ -222,7 +226,34 @@ async function listenOn(
  * ```
  * @category constructors
  */
-export async function serve(server: ProviderServer, options: ServeOptions = {}): Promise<ServeHandle> {
+export function serve(server: ProviderServer, options: ServeOptions = {}): Promise<ServeHandle> {
+  const snapshot = snapshotBeingBuilt();
+  if (snapshot !== undefined) {
+    // `node --build-snapshot provider.cjs`: serve in the process started from the snapshot, and
+    // put the protobuf codec (pure JavaScript) into the snapshot now. grpc-js stays out: Node 20
+    // cannot snapshot its http2/tls bindings, so it is loaded when the snapshot runs.
+    void loadCodec();
+    return new Promise((resolve, reject) => {
+      snapshot.setDeserializeMainFunction(() => {
+        startServing(server, options).then(resolve, reject);
+      });
+    });
+  }
+  return startServing(server, options);
+}
+
+/**
+ * `v8.startupSnapshot` when this process is `node --build-snapshot` (Node ≥ 20.16), else undefined.
+ * The argv test comes first so that ordinary starts never load `node:v8` (~1 ms).
+ */
+function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefined {
+  if (!process.execArgv.includes("--build-snapshot")) return undefined;
+  const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  const v8 = getBuiltin?.("node:v8") as typeof import("node:v8") | undefined;
+  return v8?.startupSnapshot?.isBuildingSnapshot() ? v8.startupSnapshot : undefined;
+}
+
+async function startServing(server: ProviderServer, options: ServeOptions): Promise<ServeHandle> {
   const env = options.env ?? process.env;
   const debug = options.debug ?? process.argv.slice(2).includes("--debug");
   const writeStderr = options.writeStderr ?? ((text: string) => void process.stderr.write(text));

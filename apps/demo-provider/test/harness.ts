@@ -229,5 +229,5 @@ export function resourcesOf(
   return new Map((state.values?.root_module.resources ?? []).map((r) => [r.address, r]));
 }
 
-/** Timeout for a test that runs several terraform commands. */
-export const E2E_TIMEOUT = 240_000;
+/** Timeout for a test that runs several terraform commands (generous: CI runs every package at once on 2 cores). */
+export const E2E_TIMEOUT = 480_000;

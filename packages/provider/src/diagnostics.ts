@@ -63,13 +63,20 @@ function make(
 /**
  * @internal Converts a cty path to a tfplugin6 AttributePath, walking the type so list indexes
  * become int keys and map keys string keys. A set element cannot be addressed on the wire, so
- * the path is cut there (as terraform-plugin-go does).
+ * the path is cut there (as terraform-plugin-go does). A name step into a map (what
+ * `["tags", "env"]` in user code means) becomes the map key.
  */
 export function toAttributePath(path: Path, type: Type | undefined): AttributePath {
   const out: AttributePathStep[] = [];
   let t: Type | undefined = type;
   for (const step of path) {
     if (step.kind === "attribute") {
+      if (t?.kind === "map") {
+        // `["tags", "env"]` from user code: a name step into a map is its key.
+        out.push({ kind: "elementKeyString", key: step.name });
+        t = t.elementType;
+        continue;
+      }
       out.push({ kind: "attribute", name: step.name });
       t = t?.kind === "object" ? t.attributeTypes[step.name] : undefined;
       continue;

@@ -89,9 +89,6 @@ export class Value {
   readonly payload: Payload;
   /** Marks carried by this value itself (not its elements), e.g. `"sensitive"`. */
   readonly marks: ReadonlySet<string>;
-  /** @internal */
-  readonly [VALUE_BRAND] = true;
-
   /** @internal Use the constructors instead. */
   constructor(type: Type, payload: Payload, marks: ReadonlySet<string> = NO_MARKS) {
     this.type = type;
@@ -210,6 +207,10 @@ export class Value {
     return this.payload;
   }
 }
+
+// The brand lives on the prototype, not on each instance: values are allocated by the million when
+// decoding large states, and a per-instance field costs memory and GC time.
+Object.defineProperty(Value.prototype, VALUE_BRAND, { value: true });
 
 /** @internal */
 export function isUnknownPayload(p: Payload): p is UnknownPayload {

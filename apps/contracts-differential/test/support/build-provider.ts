@@ -7,11 +7,10 @@ import { PROVIDER_TYPE } from "../../src/schema.js";
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
- * Bundles src/main.ts (with the @tfkit/* sources it imports, through the `@tfkit/source`
- * condition) into `.tfkit-tmp/` of this workspace, next to the `terraform-provider-tfdiff`
- * launcher dev_overrides looks for. Third-party packages stay external and resolve from the
- * workspace's node_modules, which is why the output lives inside the workspace. Returns the
- * directory (the dev_overrides value).
+ * Bundles src/main.ts with everything it imports (the @tfkit/* sources through the
+ * `@tfkit/source` condition, and the third-party packages) into one file in `.tfkit-tmp/` of
+ * this workspace, next to the `terraform-provider-tfdiff` launcher dev_overrides looks for.
+ * Returns the directory (the dev_overrides value).
  */
 export async function buildProvider(): Promise<string> {
   const root = join(appDir, ".tfkit-tmp");
@@ -27,16 +26,12 @@ export async function buildProvider(): Promise<string> {
     sourcemap: true,
     logLevel: "error",
     conditions: ["@tfkit/source"],
-    plugins: [
-      {
-        name: "external-third-party",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@tfkit/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    // Third-party CommonJS packages (grpc-js) are bundled too: terraform starts 5–6 provider
+    // processes per command, and one file loads faster than hundreds. They `require` Node's
+    // built-ins, which an ES module provides through createRequire.
+    banner: {
+      js: "import { createRequire as __tfdiffRequire } from 'node:module'; const require = __tfdiffRequire(import.meta.url);",
+    },
   });
   const launcher = join(dir, `terraform-provider-${PROVIDER_TYPE}`);
   writeFileSync(launcher, '#!/usr/bin/env node\nimport("./provider.mjs");\n');

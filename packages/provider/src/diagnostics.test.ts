@@ -10,7 +10,7 @@ import {
   stringVal,
 } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
-import { Diagnostics, toAttributePath, toWire } from "./diagnostics.js";
+import { Diagnostics, normalisePath, toAttributePath, toWire } from "./diagnostics.js";
 
 const type = objectType({
   tags: mapType(stringType),
@@ -67,5 +67,16 @@ describe("Diagnostics", () => {
         ],
       },
     ]);
+  });
+});
+
+describe("normalisePath", () => {
+  it("rewrites a name step into a map as the key, leaving attribute steps alone", () => {
+    expect(normalisePath([attributeStep("tags"), attributeStep("env")], type)).toEqual([
+      attributeStep("tags"),
+      indexStep(stringVal("env")),
+    ]);
+    const p = [attributeStep("disks"), indexStep(numberVal(0)), attributeStep("size")];
+    expect(normalisePath(p, type)).toEqual(p);
   });
 });

@@ -1,4 +1,4 @@
-import type { Path, Type } from "@tfkit/cty-values";
+import { indexStep, type Path, type PathStep, stringVal, type Type } from "@tfkit/cty-values";
 import type { AttributePath, AttributePathStep, Diagnostic as WireDiagnostic } from "@tfkit/grpc-transport";
 import { type Diagnostic, type PathInput, toPath } from "@tfkit/schema";
 
@@ -118,4 +118,29 @@ export function toWire(diagnostics: readonly Diagnostic[], type?: Type): WireDia
     if (d.path !== undefined && d.path.length > 0) w.attribute = toAttributePath(d.path, type);
     return w;
   });
+}
+
+/**
+ * @internal Rewrites name steps into maps (`["tags", "env"]` in user code) as map-key steps, so
+ * the path can be applied to values.
+ */
+export function normalisePath(path: Path, type: Type | undefined): Path {
+  const out: PathStep[] = [];
+  let t: Type | undefined = type;
+  for (const step of path) {
+    if (step.kind === "attribute" && t?.kind === "map") {
+      out.push(indexStep(stringVal(step.name)));
+      t = t.elementType;
+      continue;
+    }
+    out.push(step);
+    if (step.kind === "attribute") t = t?.kind === "object" ? t.attributeTypes[step.name] : undefined;
+    else if (t?.kind === "list" || t?.kind === "set" || t?.kind === "map") t = t.elementType;
+    else if (t?.kind === "tuple" && step.key.isKnown() && step.key.type.kind === "number") {
+      t = t.elementTypes[Number(step.key.asNumber().toFloat64())];
+    } else if (t?.kind === "object" && step.key.isKnown() && step.key.type.kind === "string") {
+      t = t.attributeTypes[step.key.asString()];
+    } else t = undefined;
+  }
+  return out;
 }

@@ -43,7 +43,7 @@ import {
 } from "@tfkit/schema";
 import { decodeStateJson, type JsonObject, upgradeResourceState } from "@tfkit/upgrade";
 import type { ApplyContext, ModifyPlanContext, ResourceContext } from "../context.js";
-import { Diagnostics, toAttributePath } from "../diagnostics.js";
+import { Diagnostics, normalisePath, toAttributePath } from "../diagnostics.js";
 import type { ResourceType } from "../resource.js";
 import { decodeDynamic, encodeDynamic, unknownsToNull } from "./codec.js";
 import { keepUnchanged } from "./model-merge.js";
@@ -236,7 +236,7 @@ export async function planResource(
       } as const;
       const ctx = resourceContext(rt, res, call, call.signal, diagnostics, priv, {
         requiresReplace(path: PathInput) {
-          replace.push(toPath(path));
+          replace.push(normalisePath(toPath(path), type));
         },
         values: { config: c.config, prior: c.prior, planned: c.planned },
       }) as ModifyPlanContext;

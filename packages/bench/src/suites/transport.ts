@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,9 @@ const MAGIC_COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca
 
 /** Built fixture scripts sit next to the bundled bench.js in dist/. */
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
+/** The one-file CommonJS fixtures the tsup config's onSuccess bundles. */
+const fixtureCjs = (name: string): string =>
+  fileURLToPath(new URL(`./fixtures/${name}.cjs`, import.meta.url));
 
 /** Environment as terraform gives it to a provider (plus a private socket/temp dir). */
 function pluginEnv(socketDir: string, clientCert: CertPair | undefined): NodeJS.ProcessEnv {
@@ -42,14 +45,73 @@ function pluginEnv(socketDir: string, clientCert: CertPair | undefined): NodeJS.
   return env;
 }
 
+/**
+ * The faster launch forms of the same empty provider, made in the scratch directory for this Node
+ * binary: a startup snapshot of the one-file CommonJS bundle (`node --build-snapshot`), and the V8
+ * code cache of that bundle (written by one training run of the code-cache launcher).
+ */
+interface LaunchForms {
+  /** `node --snapshot-blob <blob>` starts the provider from the snapshot. */
+  readonly snapshotBlob: string;
+  /** Environment for the code-cache launcher (names the cache file). */
+  readonly codeCacheEnv: NodeJS.ProcessEnv;
+}
+
+async function prepareLaunchForms(dir: string): Promise<LaunchForms> {
+  const snapshotBlob = join(dir, "provider.blob");
+  execFileSync(
+    process.execPath,
+    ["--snapshot-blob", snapshotBlob, "--build-snapshot", fixtureCjs("bundled/empty-provider")],
+    {
+      env: { PATH: process.env.PATH ?? "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  const codeCacheEnv = { BENCH_CODE_CACHE: join(dir, "provider.v8cache") };
+  const training = await startPlugin(process.execPath, [fixtureCjs("code-cache-launcher")], {
+    ...pluginEnv(dir, clientCert),
+    ...codeCacheEnv,
+    BENCH_CODE_CACHE_TRAIN: "1",
+  });
+  await new Promise((resolve) => training.child.once("exit", resolve));
+  return { snapshotBlob, codeCacheEnv };
+}
+
+let launchForms: LaunchForms | undefined;
+
+/** The cold-start cases: one per launch form of the provider, AutoMTLS unless said otherwise. */
+function providerLaunchCases<C>(
+  make: (name: string, args: () => string[], env: () => NodeJS.ProcessEnv) => C,
+): C[] {
+  const mtls = () => pluginEnv(scratch, clientCert);
+  return [
+    make("provider/automtls", () => [fixture("empty-provider")], mtls),
+    make(
+      "provider/plaintext",
+      () => [fixture("empty-provider")],
+      () => pluginEnv(scratch, undefined),
+    ),
+    make("provider/automtls/bundled-cjs", () => [fixtureCjs("bundled/empty-provider")], mtls),
+    make(
+      "provider/automtls/bundled-cjs+code-cache",
+      () => [fixtureCjs("code-cache-launcher")],
+      () => ({
+        ...mtls(),
+        ...launchForms!.codeCacheEnv,
+      }),
+    ),
+    make("provider/automtls/snapshot", () => ["--snapshot-blob", launchForms!.snapshotBlob], mtls),
+  ];
+}
+
 /** A timed case that starts a process and waits for its first stdout line, then kills it untimed. */
-function processStartCase(name: string, script: () => string, env: () => NodeJS.ProcessEnv): TimedCase {
+function processStartCase(name: string, args: () => string[], env: () => NodeJS.ProcessEnv): TimedCase {
   let child: ChildProcess | undefined;
   return {
     name,
     async: true,
     fn: async () => {
-      const started = await startPlugin(process.execPath, [script()], env());
+      const started = await startPlugin(process.execPath, args(), env());
       child = started.child;
       return started.handshake.line;
     },
@@ -74,9 +136,10 @@ export const coldStart: TimedSuite = {
   iterations: 20,
   rounds: 4,
   warmupIterations: 2,
-  setup: () => {
+  setup: async () => {
     scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
     clientCert = generateCert();
+    launchForms = await prepareLaunchForms(scratch);
   },
   teardown: () => rmSync(scratch, { recursive: true, force: true }),
   baseline: {
@@ -87,19 +150,10 @@ export const coldStart: TimedSuite = {
   cases: [
     processStartCase(
       "bare-grpc-js/plaintext",
-      () => fixture("bare-grpc-server"),
+      () => [fixture("bare-grpc-server")],
       () => pluginEnv(scratch, undefined),
     ),
-    processStartCase(
-      "provider/automtls",
-      () => fixture("empty-provider"),
-      () => pluginEnv(scratch, clientCert),
-    ),
-    processStartCase(
-      "provider/plaintext",
-      () => fixture("empty-provider"),
-      () => pluginEnv(scratch, undefined),
-    ),
+    ...providerLaunchCases(processStartCase),
   ],
 };
 
@@ -212,9 +266,10 @@ export const coldStartCpu: MetricSuite = {
   unit: "ms",
   note: "CPU time of all threads from exec to the first stdout line (/proc schedstat); median of 20",
   runs: 20,
-  setup: () => {
+  setup: async () => {
     scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
     clientCert = generateCert();
+    launchForms = await prepareLaunchForms(scratch);
   },
   teardown: () => rmSync(scratch, { recursive: true, force: true }),
   baseline: {
@@ -226,14 +281,7 @@ export const coldStartCpu: MetricSuite = {
       name: "bare-grpc-js/plaintext",
       measure: () => cpuToFirstLineMs([fixture("bare-grpc-server")], pluginEnv(scratch, undefined)),
     },
-    {
-      name: "provider/automtls",
-      measure: () => cpuToFirstLineMs([fixture("empty-provider")], pluginEnv(scratch, clientCert)),
-    },
-    {
-      name: "provider/plaintext",
-      measure: () => cpuToFirstLineMs([fixture("empty-provider")], pluginEnv(scratch, undefined)),
-    },
+    ...providerLaunchCases((name, args, env) => ({ name, measure: () => cpuToFirstLineMs(args(), env()) })),
   ],
 };
 

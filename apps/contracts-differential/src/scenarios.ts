@@ -20,8 +20,15 @@ import {
   type Value,
 } from "@tfkit/cty-values";
 import type { Scenario } from "./scenario.js";
-import { COMPUTED_BLOCK_THING, computedBlockSchema, DYNAMIC_THING, thingSchema } from "./schema.js";
-import { items, list, patch, replaceMsgpackString, set } from "./values.js";
+import {
+  COMPUTED_BLOCK_THING,
+  computedBlockSchema,
+  DYNAMIC_THING,
+  MAP_BLOCK_THING,
+  mapBlockSchema,
+  thingSchema,
+} from "./schema.js";
+import { attrs, items, list, map, patch, replaceMsgpackString, set } from "./values.js";
 
 const elementTypeOf = (t: Type | undefined): Type => {
   if (t && (t.kind === "list" || t.kind === "set")) return t.elementType;
@@ -37,6 +44,16 @@ const labelType = elementTypeOf(thingSchema.type.attributeTypes.labels);
 const disk = (size: number, kind: string | null = null): Value =>
   objectVal({ kind: kind === null ? nullVal(stringType) : stringVal(kind), size: numberVal(size) });
 const disks = (...d: Value[]) => list(diskType, d);
+
+const entryType = (() => {
+  const t = mapBlockSchema.type.attributeTypes.entry;
+  if (t?.kind !== "map") throw new Error("entry is not a map block");
+  return t.elementType;
+})();
+/** An `entry` map block element. */
+const entry = (v: string, c: Value): Value => objectVal({ c, v: stringVal(v) });
+/** The elements of the planned `entry` map block. */
+const entries = (planned: Value): Record<string, Value> => attrs(planned.getAttr("entry"));
 
 /** A `rule` block element. */
 const rule = (port: number, note: Value = nullVal(stringType)): Value =>
@@ -82,6 +99,7 @@ const TWO_RULES = `name = "a"
     port = 81
   }`;
 const TWO_DISKS = `name = "a"\n  disks = [{ size = 1 }, { size = 2 }]`;
+const TWO_ENTRIES = `entry "a" {\n    v = "1"\n  }\n  entry "b" {\n    v = "2"\n  }`;
 const ONE_TAG = `name = "a"
   tag {
     key   = "k"
@@ -1000,6 +1018,74 @@ export const scenarios: readonly Scenario[] = [
     plan: (c) => ({ planned: patch(c.planned, { value: stringVal("5") }) }),
     apply: (c) => patch(c.newState, { value: numberVal(5) }),
     breaks: "wrong final value type: string required",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+
+  // --- a map block ---
+  {
+    name: "map block: computed attributes filled at apply",
+    resource: MAP_BLOCK_THING,
+    command: "apply",
+    config: TWO_ENTRIES,
+  },
+  {
+    name: "map block: key in plan not in config",
+    resource: MAP_BLOCK_THING,
+    command: "plan",
+    config: TWO_ENTRIES,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        entry: map(entryType, { ...entries(c.planned), z: entry("3", unknownVal(stringType)) }),
+      }),
+    }),
+    breaks:
+      "block count in plan (3) disagrees with count in config (2) (the count is checked before the keys)",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "map block: configured key missing from the plan",
+    resource: MAP_BLOCK_THING,
+    command: "plan",
+    config: TWO_ENTRIES,
+    plan: (c) => ({
+      planned: patch(c.planned, { entry: map(entryType, { a: entry("1", unknownVal(stringType)) }) }),
+    }),
+    breaks:
+      "block count in plan (1) disagrees with count in config (2) (the count is checked before the keys)",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "map block: element planned unknown",
+    resource: MAP_BLOCK_THING,
+    command: "plan",
+    config: TWO_ENTRIES,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        entry: map(entryType, { a: entry("1", unknownVal(stringType)), b: unknownVal(entryType) }),
+      }),
+    }),
+    breaks: "element representing nested block must not be unknown itself",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "map block: apply drops a key",
+    resource: MAP_BLOCK_THING,
+    command: "apply",
+    config: TWO_ENTRIES,
+    apply: (c) => patch(c.newState, { entry: map(entryType, { a: entry("1", stringVal("filled")) }) }),
+    breaks: "block count changed from 2 to 1",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "map block: apply changes a configured value",
+    resource: MAP_BLOCK_THING,
+    command: "apply",
+    config: TWO_ENTRIES,
+    apply: (c) =>
+      patch(c.newState, {
+        entry: map(entryType, { a: entry("1", stringVal("filled")), b: entry("9", stringVal("filled")) }),
+      }),
+    breaks: 'was cty.StringVal("2"), but now cty.StringVal("9")',
     terraformSays: INCONSISTENT_APPLY,
   },
 

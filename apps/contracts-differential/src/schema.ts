@@ -78,11 +78,25 @@ export const dynamicSchema = resourceSchema({
   },
 });
 
+/** A resource with a map block (`entry "key" { … }`). */
+export const MAP_BLOCK_THING = "tfdiff_mapblock";
+
+/** `tfdiff_mapblock`: a map block whose elements have an optional and a computed attribute. */
+export const mapBlockSchema = resourceSchema({
+  attributes: { id: attr.string({ computed: true }) },
+  blocks: {
+    entry: block.map({
+      attributes: { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+    }),
+  },
+});
+
 /** Every resource type of the provider, by name. */
 export const schemas: Readonly<Record<string, Schema>> = {
   [THING]: thingSchema,
   [COMPUTED_BLOCK_THING]: computedBlockSchema,
   [DYNAMIC_THING]: dynamicSchema,
+  [MAP_BLOCK_THING]: mapBlockSchema,
 };
 
 /** The schema of a resource type (throws on an unknown name: a harness bug). */

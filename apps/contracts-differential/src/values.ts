@@ -5,6 +5,8 @@
 import {
   listVal,
   listValEmpty,
+  mapVal,
+  mapValEmpty,
   nullVal,
   numberVal,
   objectVal,
@@ -36,6 +38,16 @@ export function items(v: Value): Value[] {
 /** A list of the given element type (empty allowed). */
 export function list(elementType: Type, elements: readonly Value[]): Value {
   return elements.length === 0 ? listValEmpty(elementType) : listVal(elements);
+}
+
+/** A map of the given element type (empty allowed). */
+export function map(elementType: Type, entries: Readonly<Record<string, Value>>): Value {
+  return Object.keys(entries).length === 0 ? mapValEmpty(elementType) : mapVal(entries);
+}
+
+/** A map's entries with a function applied to each value. */
+function mapEntries(v: Value, fn: (e: Value) => Value): Record<string, Value> {
+  return Object.fromEntries([...v.entries()].map(([k, e]) => [k, fn(e)] as const));
 }
 
 /** A set of the given element type (empty allowed). */
@@ -80,6 +92,8 @@ export function fillUnknowns(v: Value): Value {
       return list(t.elementType, items(v).map(fillUnknowns));
     case "set":
       return set(t.elementType, items(v).map(fillUnknowns));
+    case "map":
+      return map(t.elementType, mapEntries(v, fillUnknowns));
     default:
       return v;
   }
@@ -99,6 +113,11 @@ export function unknownComputed(schema: Pick<Schema, "attributes" | "blocks">, v
   for (const [name, spec] of Object.entries(schema.blocks)) {
     const b = out[name];
     if (!b?.isKnown() || b.isNull()) continue;
+    if (b.type.kind === "map")
+      out[name] = map(
+        b.type.elementType,
+        mapEntries(b, (e) => unknownComputed(spec, e)),
+      );
     if (b.type.kind === "list")
       out[name] = list(
         b.type.elementType,

@@ -1,7 +1,11 @@
 import { isCtyNumber, isValue, objectVal, rawEquals, type Value } from "@tfkit/cty-values";
 import { isUnknown, type SchemaBody } from "@tfkit/schema";
 
-/** @internal Structural equality of models (Unknown, CtyNumber, cty Values, arrays, records). */
+/**
+ * @internal Structural equality of models (Unknown, CtyNumber, cty Values, arrays, records).
+ * `Unknown` equals itself: a hook that left an unknown alone keeps the original value, with its
+ * refinements and partly known contents.
+ */
 export function modelEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isUnknown(a) || isUnknown(b)) return false;

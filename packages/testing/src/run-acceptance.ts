@@ -110,7 +110,8 @@ export async function runAcceptance(
   const running: RunningProvider[] = [];
   const timings: StepTiming[] = [];
   let providerStartMs = 0;
-  let failed = true;
+  // Kept only for a failed step or destroy, where the files explain the failure.
+  let keepForInspection = false;
   let cleanup: (() => Promise<string | undefined>) | undefined;
   try {
     // Executables first (fromEntry bundles once and caches).
@@ -165,7 +166,7 @@ export async function runAcceptance(
 
     let commands: CommandTiming[] = [];
     const tf = async (wd: Workdir, ...args: string[]): Promise<CommandResult> => {
-      const result = await runTerraform(terraform, wd.dir, wd.env, args, timeoutMs);
+      const result = await runTerraform(terraform, wd.dir, wd.env, args, timeoutMs, options.signal);
       commands.push({ command: args.join(" "), durationMs: result.durationMs });
       return result;
     };
@@ -263,7 +264,8 @@ export async function runAcceptance(
     };
 
     cleanup = async () => {
-      if (!applied) return undefined;
+      // After an abort the caller wants to stop now; the kept directory still holds the state.
+      if (!applied || options.signal?.aborted) return undefined;
       const result = await runTerraform(
         terraform,
         main.dir,
@@ -273,6 +275,9 @@ export async function runAcceptance(
       );
       return result.code === 0 ? undefined : quote(result);
     };
+    const logHint = options.terraformLog
+      ? `(terraform's debug log: terraform.log in ${main.dir} and in each import-N directory)`
+      : undefined;
     let lastConfig: string | undefined;
     let state: TerraformState | undefined; // cached `show -json` of the main directory
     let applied = false;
@@ -356,7 +361,11 @@ export async function runAcceptance(
       } catch (error) {
         if (!(error instanceof StepFailure)) throw error;
         throw new AcceptanceError(
-          formatFailure(`${label} of ${testCase.steps.length}${kind === "apply" ? "" : ` (${kind})`}`, error),
+          formatFailure(
+            `${label} of ${testCase.steps.length}${kind === "apply" ? "" : ` (${kind})`}`,
+            error,
+            logHint,
+          ),
           { step: index + 1, failures: error.failures },
         );
       } finally {
@@ -386,7 +395,7 @@ export async function runAcceptance(
         }
       } catch (error) {
         if (!(error instanceof StepFailure)) throw error;
-        throw new AcceptanceError(formatFailure("the final destroy", error), {
+        throw new AcceptanceError(formatFailure("the final destroy", error, logHint), {
           step: 0,
           failures: error.failures,
         });
@@ -399,7 +408,6 @@ export async function runAcceptance(
         });
       }
     }
-    failed = false;
 
     async function runImportStep(step: TestStep, index: number): Promise<void> {
       const address = step.resourceName;
@@ -460,6 +468,7 @@ export async function runAcceptance(
       if (destroyFailure) error.message += `\n(the clean-up destroy failed too)\n${destroyFailure}`;
     }
     if (error instanceof AcceptanceError && options.keepWorkdir !== false) {
+      keepForInspection = true;
       (error as { workdir: string | undefined }).workdir = root;
       error.message += `\n(working directory kept: ${root})`;
     }
@@ -467,7 +476,7 @@ export async function runAcceptance(
   } finally {
     await Promise.all(running.map((p) => p.stop()));
     const keep = options.keepWorkdir ?? "on-failure";
-    if (keep === false || (keep === "on-failure" && !failed)) rmSync(root, { recursive: true, force: true });
+    if (keep === false || (keep === "on-failure" && !keepForInspection)) rmSync(root, { recursive: true, force: true });
   }
   const keepAll = options.keepWorkdir === true;
   return {
@@ -479,9 +488,10 @@ export async function runAcceptance(
   };
 }
 
-function formatFailure(where: string, failure: StepFailure): string {
+function formatFailure(where: string, failure: StepFailure, logHint?: string): string {
   const lines = [`@tfkit/testing: ${where} failed:`, ...failure.failures.map((f) => `  - ${f}`)];
   if (failure.output) lines.push(failure.output);
+  if (logHint) lines.push(logHint);
   return lines.join("\n");
 }
 

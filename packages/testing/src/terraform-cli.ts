@@ -76,9 +76,14 @@ export function runTerraform(
   env: NodeJS.ProcessEnv,
   args: readonly string[],
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<CommandResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error(`terraform ${args.join(" ")} not started: the test was aborted`));
+      return;
+    }
     const child = spawn(terraform, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -92,12 +97,25 @@ export function runTerraform(
       stderr += `\n[@tfkit/testing] terraform ${args.join(" ")} timed out after ${timeoutMs} ms; killed\n`;
       child.kill("SIGKILL");
     }, timeoutMs);
-    child.on("error", (error) => {
+    // Aborted (e.g. the vitest test timed out): interrupt terraform as Ctrl-C would, then kill it.
+    let killer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      stderr += `\n[@tfkit/testing] aborted; terraform ${args.join(" ")} interrupted\n`;
+      child.kill("SIGINT");
+      killer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const done = () => {
       clearTimeout(timer);
+      clearTimeout(killer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    child.on("error", (error) => {
+      done();
       reject(error);
     });
     child.on("close", (code) => {
-      clearTimeout(timer);
+      done();
       resolve({ args, code, stdout, stderr, durationMs: performance.now() - started });
     });
   });

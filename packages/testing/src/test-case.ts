@@ -107,6 +107,11 @@ export interface AcceptanceOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Write terraform's debug log to `terraform.log` in the working directory. Default `false`. */
   readonly terraformLog?: boolean;
+  /**
+   * Stops the case when aborted (vitest's test context `signal`, aborted on timeout): the running
+   * terraform command is interrupted and no clean-up destroy runs.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

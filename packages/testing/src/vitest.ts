@@ -77,8 +77,11 @@ export function itAcceptance(
   options: ItAcceptanceOptions = {},
 ): void {
   const { timeout = 120_000, onResult, ...runOptions } = options;
-  const body = async () => {
-    const result = await runAcceptance(typeof testCase === "function" ? testCase() : testCase, runOptions);
+  const body = async ({ signal }: { signal: AbortSignal }) => {
+    const result = await runAcceptance(typeof testCase === "function" ? testCase() : testCase, {
+      ...runOptions,
+      signal,
+    });
     onResult?.(result);
   };
   if (terraformAvailable()) it(name, body, timeout);

@@ -197,7 +197,7 @@ describeAcceptance(`runner failures (${MODE})`, () => {
       const error = await failureOf(() =>
         runAcceptance(
           { providers: { broken: fromExecutable(script) }, steps: [{ config: "" }] },
-          { mode: "reattach" },
+          { mode: "reattach", keepWorkdir: false },
         ),
       );
       expect(error.message).toContain("exited (3) before its handshake line");

@@ -4,9 +4,9 @@
  * destroy, with plan and state checks at every step.
  */
 import { expect, it } from "vitest";
-import { describeAcceptance } from "../src/vitest.js";
+import { describeAcceptance, itAcceptance } from "../src/vitest.js";
 import { knownvalue, path, plancheck, runAcceptance, statecheck, type TerraformState } from "../src/index.js";
-import { CASE_TIMEOUT, e2eProvider, MODE, thing } from "./support.js";
+import { CASE_TIMEOUT, e2eProvider, failureOf, MODE, thing } from "./support.js";
 
 const A = "tfkite2e_thing.a";
 
@@ -140,6 +140,38 @@ describeAcceptance(`tfkite2e_thing lifecycle (${MODE})`, () => {
         },
         { mode: MODE },
       );
+    },
+    CASE_TIMEOUT,
+  );
+
+  itAcceptance(
+    "itAcceptance runs a case and hands back the timings",
+    { providers: { tfkite2e: e2eProvider }, steps: [{ config: thing("it"), expectPlan: { [A]: "create" } }] },
+    {
+      mode: MODE,
+      timeout: CASE_TIMEOUT,
+      onResult: (result) => expect(result.steps.map((s) => s.kind)).toEqual(["apply", "destroy"]),
+    },
+  );
+
+  it(
+    "an abort interrupts terraform (StopProvider reaches the provider) and fails the case at once",
+    async () => {
+      const controller = new AbortController();
+      const started = performance.now();
+      // "slow" makes the provider's apply wait up to a minute for StopProvider.
+      const run = runAcceptance(
+        { providers: { tfkite2e: e2eProvider }, steps: [{ config: thing("slow") }] },
+        { mode: MODE, signal: controller.signal, keepWorkdir: false },
+      );
+      // Late enough that the apply is usually running (dev_overrides starts more processes first).
+      setTimeout(() => controller.abort(), MODE === "reattach" ? 2_500 : 8_000);
+      const error = await failureOf(() => run);
+      expect(performance.now() - started).toBeLessThan(30_000);
+      expect(error.message).toMatch(/terraform (plan|apply) failed/);
+      expect(error.message).toContain("[@tfkit/testing] aborted; terraform ");
+      // Interrupted during apply, the provider saw StopProvider; during plan, terraform halted.
+      expect(error.message).toMatch(/tfkite2e: apply stopped by StopProvider|execution halted/);
     },
     CASE_TIMEOUT,
   );

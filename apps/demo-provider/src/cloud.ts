@@ -94,14 +94,20 @@ export interface ServerInput {
   readonly networks: readonly string[];
 }
 
-/** The network every server without interfaces is attached to. */
+/**
+ * The network every server without interfaces is attached to.
+ * @category constructors
+ */
 export const DEFAULT_NETWORK: Network = Object.freeze({
   id: "net-default",
   name: "default",
   cidr: "192.168.0.0/16",
 });
 
-/** The image catalog. */
+/**
+ * The image catalog.
+ * @category constructors
+ */
 export const IMAGES: readonly { readonly name: string; readonly os: string }[] = Object.freeze([
   { name: "debian-12", os: "linux" },
   { name: "ubuntu-24.04", os: "linux" },

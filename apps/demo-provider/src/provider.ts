@@ -8,7 +8,10 @@ import { network } from "./resources/network.js";
 import { server } from "./resources/server.js";
 import { volume } from "./resources/volume.js";
 
-/** The provider's source address in configurations (`required_providers`). */
+/**
+ * The provider's source address in configurations (`required_providers`).
+ * @category constructors
+ */
 export const DEMO_PROVIDER_ADDRESS = "example.test/tfkit/demo";
 
 /**

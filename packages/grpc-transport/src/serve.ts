@@ -235,7 +235,9 @@ export function serve(server: ProviderServer, options: ServeOptions = {}): Promi
     void loadCodec();
     return new Promise((resolve, reject) => {
       snapshot.setDeserializeMainFunction(() => {
-        startServing(server, options).then(resolve, reject);
+        // Started from a snapshot, process.argv has no script path: arguments begin at index 1.
+        const debug = options.debug ?? process.argv.slice(1).includes("--debug");
+        startServing(server, { ...options, debug }).then(resolve, reject);
       });
     });
   }

@@ -57,8 +57,8 @@ interface Started {
   stderr(): string;
 }
 
-function startFromSnapshot(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ["--snapshot-blob", blob], {
+function startFromSnapshot(env: Record<string, string>, args: readonly string[] = []): Promise<Started> {
+  const child = spawn(process.execPath, ["--snapshot-blob", blob, ...args], {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -130,6 +130,13 @@ describe("provider started from a startup snapshot", () => {
     a.child.kill("SIGTERM");
     b.child.kill("SIGTERM");
     await Promise.all([a.exitCode, b.exitCode]);
+  }, 30_000);
+
+  it("--debug after `--` starts debug mode (argv of a snapshot has no script path)", async () => {
+    const started = await startFromSnapshot({}, ["--", "--debug"]);
+    expect(started.line).toMatch(/^Provider started\. To attach Terraform CLI/);
+    started.child.kill("SIGINT");
+    expect(await started.exitCode).toBe(0);
   }, 30_000);
 
   it("reads the environment of the started process: no magic cookie → human message, exit 1", async () => {

@@ -1055,6 +1055,22 @@ export const scenarios: readonly Scenario[] = [
     terraformSays: INVALID_PLAN,
   },
   {
+    name: "map block: a key renamed in the plan (same count)",
+    resource: MAP_BLOCK_THING,
+    command: "plan",
+    config: TWO_ENTRIES,
+    plan: (c) => ({
+      planned: patch(c.planned, {
+        entry: map(entryType, {
+          a: entry("1", unknownVal(stringType)),
+          z: entry("2", unknownVal(stringType)),
+        }),
+      }),
+    }),
+    breaks: 'block key "z" from plan is not present in config',
+    terraformSays: INVALID_PLAN,
+  },
+  {
     name: "map block: element planned unknown",
     resource: MAP_BLOCK_THING,
     command: "plan",

@@ -5,11 +5,12 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
+import { toDiagnostics } from "@tfkit/contracts";
 import { type Check, describeCheck, judgeRecords } from "../src/judge.js";
 import { readRecords } from "../src/record.js";
 import { PROVIDER_ERROR_SUMMARY, type Scenario, type ScenarioCommand } from "../src/scenario.js";
 import { scenarios } from "../src/scenarios.js";
-import { THING } from "../src/schema.js";
+import { PROVIDER_SOURCE, THING } from "../src/schema.js";
 import { buildProvider } from "./support/build-provider.js";
 import { createWorkspace, REQUIRED_PROVIDERS, terraformPath } from "./support/terraform.js";
 
@@ -34,6 +35,13 @@ interface Row {
   readonly contracts: boolean;
   readonly knownDifference: boolean;
   readonly detail: string;
+  /**
+   * Whether each contracts diagnostic (summary, detail) appears verbatim in terraform's output and the error counts
+   * match ("" when neither reported anything). Informational: wording is not the verdict.
+   */
+  readonly wording: "" | "same" | "differs";
+  /** What differs in the wording. */
+  readonly wordingNote: string;
 }
 
 const rows: Row[] = [];
@@ -55,15 +63,19 @@ function printTable(elapsedMs: number): void {
     (r) =>
       `${r.scenario.padEnd(width)}  ${r.intent.padEnd(6)}  ${mark(r.terraform).padEnd(9)}  ${mark(r.contracts).padEnd(9)}  ${
         r.terraform === r.contracts ? "agree" : r.knownDifference ? "DIFFER (known)" : "DIFFER"
-      }${r.detail ? `  ${r.detail}` : ""}`,
+      }${r.wording ? ` (wording ${r.wording})` : ""}${r.detail ? `  ${r.detail}` : ""}`,
   );
   const agree = rows.filter((r) => r.terraform === r.contracts).length;
+  const wordingDiffers = rows.filter((r) => r.wording === "differs");
   console.log(
     [
       "",
       `contracts-differential: ${rows.length} scenarios, ${agree} agree, ${rows.length - agree} differ, ${(elapsedMs / 1000).toFixed(1)} s`,
       `${"scenario".padEnd(width)}  intent  terraform  contracts  verdicts`,
       ...lines,
+      "",
+      `wording: ${rows.filter((r) => r.wording === "same").length} same, ${wordingDiffers.length} differ`,
+      ...wordingDiffers.map((r) => `  ${r.scenario}: ${r.wordingNote}`),
       "",
     ].join("\n"),
   );
@@ -81,9 +93,29 @@ async function runScenario(providerDir: string, s: Scenario, expect: ExpectStati
     const errors = errorSummaries(run.output);
     // A contract error is any error but the one the scenario's provider reports itself.
     const terraformError = errors.some((e) => !e.includes(PROVIDER_ERROR_SUMMARY));
+    if (process.env.TFDIFF_SHOW === "1") console.log(run.output);
     const checks: Check[] = judgeRecords(readRecords(ws.recordFile));
     const found = checks.flatMap(describeCheck);
     const contractsViolation = found.length > 0;
+    // Wording: contracts' diagnostics (core's templates) must appear in terraform's output, which
+    // wraps its text; undecodable values never reach core's checks.
+    const flatten = (text: string) => text.replace(/\s+/g, " ");
+    const flat = flatten(run.output);
+    const diagnostics = checks.flatMap((c) =>
+      c.undecodable === undefined
+        ? toDiagnostics(c.violations, {
+            resourceAddress: `${type}.t`,
+            provider: PROVIDER_SOURCE,
+            annotate: false,
+          })
+        : [],
+    );
+    const unmatched = diagnostics
+      .filter((d) => !errors.includes(`Error: ${d.summary}`) || !flat.includes(flatten(d.detail)))
+      .map((d) => `${d.summary}: ${d.detail}`);
+    const contractErrors = errors.filter((e) => !e.includes(PROVIDER_ERROR_SUMMARY)).length;
+    const decodeErrors = checks.some((c) => c.undecodable !== undefined);
+    const wordingSame = !decodeErrors && unmatched.length === 0 && contractErrors === found.length;
     rows.push({
       scenario: s.name,
       intent: s.breaks === undefined ? "obeys" : "breaks",
@@ -91,6 +123,16 @@ async function runScenario(providerDir: string, s: Scenario, expect: ExpectStati
       contracts: contractsViolation,
       knownDifference: s.knownDifference !== undefined,
       detail: [errors[0] ?? "", found[0] ?? ""].filter((x) => x !== "").join(" | "),
+      wording: !terraformError && !contractsViolation ? "" : wordingSame ? "same" : "differs",
+      wordingNote: [
+        decodeErrors ? "terraform reports its msgpack decoder's error" : "",
+        contractErrors === found.length
+          ? ""
+          : `${contractErrors} terraform error(s), ${found.length} violation(s)`,
+        ...unmatched.map((m) => `not in terraform's output: ${m}`),
+      ]
+        .filter((x) => x !== "")
+        .join("; "),
     });
     const context = `terraform exit ${run.code}:\n${run.output}\ncontracts:\n${found.join("\n") || "(no violation)"}\nchecks run: ${checks.map((c) => c.check).join(", ")}`;
     // The scenario itself: terraform fails exactly when a rule is broken, with the expected error.

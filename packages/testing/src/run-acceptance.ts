@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { PlanCheck, StateCheck } from "./checks.js";
+import { actionName, type PlanCheck, type StateCheck } from "./checks.js";
 import { AcceptanceError } from "./errors.js";
 import { type JsonValue, isJsonObject, renderJson } from "./json.js";
 import { expectResourceAction } from "./plancheck.js";
@@ -110,11 +110,13 @@ export async function runAcceptance(
   const running: RunningProvider[] = [];
   const timings: StepTiming[] = [];
   let providerStartMs = 0;
+  let providerBuildMs = 0;
   // Kept only for a failed step or destroy, where the files explain the failure.
   let keepForInspection = false;
   let cleanup: (() => Promise<string | undefined>) | undefined;
   try {
-    // Executables first (fromEntry bundles once and caches).
+    // Executables first (fromEntry bundles once per test file and caches).
+    const buildStart = performance.now();
     const executables = new Map<string, string>();
     for (const name of names)
       executables.set(
@@ -122,6 +124,7 @@ export async function runAcceptance(
         await (testCase.providers[name] as NonNullable<TestCase["providers"][string]>).executable(name),
       );
 
+    providerBuildMs = performance.now() - buildStart;
     const cliConfig = join(root, "tfkit.tfrc");
     const overrides = names.map(
       (n) =>
@@ -431,9 +434,38 @@ export async function runAcceptance(
       }
       const wd = makeWorkdir(join(root, `import-${index + 1}`));
       writeConfig(wd, lastConfig as string);
-      const result = await tf(wd, "import", "-input=false", "-no-color", address, id);
-      if (expectedFailure(step, result, `import ${address} ${id}`)) return;
+      let result: CommandResult;
+      if (step.importStateKind === "block") {
+        // Terraform ≥ 1.5: an `import` block, planned (must be a clean, no-op import) then applied.
+        writeFileSync(
+          join(wd.dir, "tfkit_import.tf"),
+          `import {\n  to = ${address}\n  id = ${JSON.stringify(id)}\n}\n`,
+        );
+        const plan = await tf(wd, "plan", "-input=false", "-no-color", "-out=tfplan");
+        if (expectedFailure(step, plan, `plan (import block for ${address})`)) return;
+        const change = (await showPlan(wd, "tfplan")).resourceChanges.find((rc) => rc.address === address);
+        if (!change?.importing) {
+          throw new StepFailure(
+            [`the plan does not import ${address} (no "importing" in its resource change)`],
+            quote(plan),
+          );
+        }
+        if (actionName(change.actions) !== "no-op") {
+          throw new StepFailure(
+            [
+              `importing ${address} is not clean: terraform plans ${actionName(change.actions)} after the import (the imported state differs from the configuration)`,
+            ],
+            quote(plan),
+          );
+        }
+        result = await tf(wd, "apply", "-input=false", "-no-color", "-auto-approve", "tfplan");
+        if (expectedFailure(step, result, `apply (import block for ${address})`)) return;
+      } else {
+        result = await tf(wd, "import", "-input=false", "-no-color", address, id);
+        if (expectedFailure(step, result, `import ${address} ${id}`)) return;
+      }
       if (step.expectError) noErrorHappened(step);
+      // The imported object is the one the main state holds: never destroy from this directory.
       const imported = await showState(wd);
       const failures = runStateChecks(step.stateChecks ?? [], imported);
       if (step.importStateVerify) {
@@ -476,13 +508,15 @@ export async function runAcceptance(
   } finally {
     await Promise.all(running.map((p) => p.stop()));
     const keep = options.keepWorkdir ?? "on-failure";
-    if (keep === false || (keep === "on-failure" && !keepForInspection)) rmSync(root, { recursive: true, force: true });
+    if (keep === false || (keep === "on-failure" && !keepForInspection))
+      rmSync(root, { recursive: true, force: true });
   }
   const keepAll = options.keepWorkdir === true;
   return {
     mode,
     steps: timings,
     providerStartMs,
+    providerBuildMs,
     totalMs: performance.now() - started,
     ...(keepAll ? { workdir: root } : {}),
   };

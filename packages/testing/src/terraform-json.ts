@@ -31,6 +31,8 @@ export interface PlannedResourceChange {
   readonly afterSensitive: JsonValue;
   /** Attribute paths that force replacement, as Terraform lists them. */
   readonly replacePaths: readonly AttrPath[];
+  /** Present when the change imports an existing object (`import` block): its import ID. */
+  readonly importing?: { readonly id: string };
 }
 
 /**
@@ -126,6 +128,7 @@ export function parsePlanJson(text: string): TerraformPlan {
       replacePaths: arr(change.replace_paths).map((p) =>
         arr(p).map((s) => (isCtyNumber(s) ? Number(s.text()) : str(s))),
       ),
+      ...(isJsonObject(change.importing) ? { importing: { id: str(change.importing.id) } } : {}),
     };
   });
   const outputChanges: Record<string, readonly string[]> = {};

@@ -69,6 +69,12 @@ export interface TestStep {
   readonly importState?: boolean;
   /** The resource address to import, e.g. `demo_server.web`. Required with `importState`. */
   readonly resourceName?: string;
+  /**
+   * How to import: `"command"` (default) runs `terraform import`; `"block"` writes an `import`
+   * block (Terraform ≥ 1.5), plans — the plan must import the object with no other change — and
+   * applies. terraform-plugin-testing's `ImportStateKind` `ImportCommandWithID` / `ImportBlockWithID`.
+   */
+  readonly importStateKind?: "command" | "block";
   /** The import ID. Default: the `id` attribute of {@link TestStep.resourceName} in the current state. */
   readonly importStateId?: string;
   /** Compare the imported resource with the one in the current state, attribute by attribute. */
@@ -154,6 +160,8 @@ export interface AcceptanceResult {
   readonly steps: readonly StepTiming[];
   /** Milliseconds spent starting providers for reattach (0 in dev_overrides mode). */
   readonly providerStartMs: number;
+  /** Milliseconds spent getting the executables (bundling, in the first case of a test file). */
+  readonly providerBuildMs: number;
   /** Wall-clock milliseconds for the whole case. */
   readonly totalMs: number;
   /** The working directory, when kept. */

@@ -97,6 +97,56 @@ describeAcceptance(`notes_note import and checks (${MODE})`, () => {
   );
 
   it(
+    "imports through an import block (plan must be a clean import), verifying against the state",
+    async () => {
+      const store = newStore();
+      // Without `secret` in the configuration the imported state matches it exactly.
+      const config = CONFIG.replace('  secret = "hunter2"\n', "");
+      await runAcceptance(
+        {
+          providers: { notes: notesProvider },
+          steps: [
+            { config },
+            {
+              importState: true,
+              importStateKind: "block",
+              resourceName: N,
+              importStateVerify: true,
+              stateChecks: [statecheck.expectKnownValue(N, "words", knownvalue.listSizeExact(3))],
+            },
+          ],
+        },
+        { mode: MODE, env: { TFKIT_NOTES_STORE: store } },
+      );
+      expect(readStore(store)).toEqual({});
+    },
+    CASE_TIMEOUT,
+  );
+
+  it(
+    "an import block whose import is not clean fails, naming the planned action",
+    async () => {
+      const store = newStore();
+      const error = await failureOf(() =>
+        runAcceptance(
+          {
+            providers: { notes: notesProvider },
+            // The secret is in the configuration but cannot be imported: the plan updates it.
+            steps: [{ config: CONFIG }, { importState: true, importStateKind: "block", resourceName: N }],
+          },
+          { mode: MODE, env: { TFKIT_NOTES_STORE: store }, keepWorkdir: false },
+        ),
+      );
+      expect(error.message).toContain(
+        "importing notes_note.n is not clean: terraform plans update after the import",
+      );
+      expect(error.message).toContain("will be updated in-place");
+      expect(readStore(store)).toEqual({});
+    },
+    CASE_TIMEOUT,
+  );
+
+  it(
     "import verification without the ignore list names the differing attribute",
     async () => {
       const store = newStore();

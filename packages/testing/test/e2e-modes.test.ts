@@ -70,7 +70,7 @@ describeAcceptance("reattach and dev_overrides run the same case", () => {
       [
         "@tfkit/testing per-step times:",
         ...rows,
-        `  total      reattach ${Math.round(r.totalMs).toString().padStart(5)} ms (provider start ${Math.round(r.providerStartMs)} ms)   dev_overrides ${Math.round(d.totalMs).toString().padStart(5)} ms   ×${(d.totalMs / r.totalMs).toFixed(1)}`,
+        `  total      reattach ${Math.round(r.totalMs).toString().padStart(5)} ms (bundle ${Math.round(r.providerBuildMs)} ms, provider start ${Math.round(r.providerStartMs)} ms)   dev_overrides ${Math.round(d.totalMs).toString().padStart(5)} ms   ×${(d.totalMs / r.totalMs).toFixed(1)}`,
       ].join("\n"),
     );
   });

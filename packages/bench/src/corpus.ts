@@ -3,7 +3,14 @@ import { ctyCodecThroughput } from "./suites/cty-codec-throughput.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { planEngineSuites } from "./suites/plan-engine.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
-import { coldStart, coldStartCpu, idleMemory, rpcRoundTrip, serverCertificate } from "./suites/transport.js";
+import {
+  coldStart,
+  coldStartCpu,
+  firstAnswerCpu,
+  idleMemory,
+  rpcRoundTrip,
+  serverCertificate,
+} from "./suites/transport.js";
 
 if (!hasTerraform) console.warn("!!! `terraform` is not on PATH: the terraform/plan suite is SKIPPED !!!");
 
@@ -14,6 +21,7 @@ if (!hasTerraform) console.warn("!!! `terraform` is not on PATH: the terraform/p
 export const corpus: readonly Suite[] = [
   coldStart,
   coldStartCpu,
+  firstAnswerCpu,
   serverCertificate,
   rpcRoundTrip,
   idleMemory,

@@ -285,6 +285,66 @@ export const coldStartCpu: MetricSuite = {
   ],
 };
 
+/**
+ * Starts a process, connects over mTLS as terraform does, makes one call and reads the CPU time
+ * the process used up to its answer (what terraform waits for before it can plan), kills it.
+ */
+async function cpuToFirstAnswerMs(script: string[], env: NodeJS.ProcessEnv, path: string): Promise<number> {
+  const started = await startPlugin(process.execPath, script, env);
+  try {
+    const client = await connectPlugin(started.handshake, clientCert);
+    try {
+      await unaryRaw(client, path, new Uint8Array(0));
+    } finally {
+      client.close();
+    }
+    return (await cpuTimeNs(started.child.pid!)) / 1e6;
+  } finally {
+    await killAndWait(started.child);
+  }
+}
+
+let bareServerCert: CertPair | undefined;
+
+/**
+ * Cold start up to the first answer: CPU time of the provider from exec until its first
+ * GetProviderSchema answer arrives over mTLS (includes the protobuf codec, which the plain forms
+ * load after the handshake), per launch form.
+ */
+export const firstAnswerCpu: MetricSuite = {
+  kind: "metric",
+  name: "transport/first-answer-cpu",
+  unit: "ms",
+  note: "CPU time of all threads from exec to the first answer over mTLS (/proc schedstat); median of 20",
+  runs: 20,
+  setup: async () => {
+    scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
+    clientCert = generateCert();
+    bareServerCert = generateCert();
+    launchForms = await prepareLaunchForms(scratch);
+  },
+  teardown: () => rmSync(scratch, { recursive: true, force: true }),
+  baseline: {
+    name: "bare-grpc-js/mtls/echo",
+    measure: () =>
+      cpuToFirstAnswerMs(
+        [fixture("bare-grpc-server")],
+        {
+          ...pluginEnv(scratch, undefined),
+          BENCH_TLS_CERT: bareServerCert!.certPem,
+          BENCH_TLS_KEY: bareServerCert!.keyPem,
+          BENCH_TLS_CLIENT_CA: clientCert!.certPem,
+          BENCH_HANDSHAKE_CERT: handshakeCert(bareServerCert!.certPem),
+        },
+        "/bench.Bare/Echo",
+      ),
+  },
+  cases: providerLaunchCases((name, args, env) => ({
+    name: `${name}/GetProviderSchema`,
+    measure: () => cpuToFirstAnswerMs(args(), env(), "/tfplugin6.Provider/GetProviderSchema"),
+  })).filter((c) => !c.name.startsWith("provider/plaintext/")),
+};
+
 /** Peak RSS (VmHWM) of an idle provider after its handshake, next to an idle bare node. */
 export const idleMemory: MetricSuite = {
   kind: "metric",

@@ -98,9 +98,9 @@ export async function runAcceptance(
   const names = Object.keys(testCase.providers);
   if (names.length === 0) throw new TypeError("runAcceptance: the test case names no providers");
   for (const name of names) {
-    if (!/^[a-z][a-z0-9]*$/.test(name)) {
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) {
       throw new TypeError(
-        `runAcceptance: provider name ${JSON.stringify(name)} must be lower-case letters and digits (a resource type prefix)`,
+        `runAcceptance: provider name ${JSON.stringify(name)} must be a provider local name: lower-case letters, digits and dashes`,
       );
     }
   }

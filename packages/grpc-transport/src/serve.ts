@@ -214,9 +214,10 @@ async function listenOn(
  * `--debug` (or `options.debug`) instead starts standalone in plaintext and prints the
  * `TF_REATTACH_PROVIDERS` value to paste, so the provider can run under `node --inspect`.
  *
- * Run inside `node --build-snapshot` (a bundled CommonJS provider), `serve()` defers all of the
- * above to the process started from the snapshot (`node --snapshot-blob …`) and preloads the
- * protobuf codec into the snapshot; see the package README's start-up section.
+ * Run while a startup snapshot is built from a bundled CommonJS provider (`node --build-snapshot`,
+ * or a single executable with `"useSnapshot": true`), `serve()` defers all of the above to the
+ * process started from the snapshot and preloads the protobuf codec into the snapshot; see the
+ * package README's start-up section.
  * @example
  * ```ts
  * import { serve } from "@tfkit/grpc-transport";
@@ -245,11 +246,15 @@ export function serve(server: ProviderServer, options: ServeOptions = {}): Promi
 }
 
 /**
- * `v8.startupSnapshot` when this process is `node --build-snapshot` (Node ≥ 20.16), else undefined.
- * The argv test comes first so that ordinary starts never load `node:v8` (~1 ms).
+ * `v8.startupSnapshot` when this process builds a startup snapshot (`node --build-snapshot`, or a
+ * single-executable blob with `"useSnapshot": true`; Node ≥ 20.16), else undefined. The argv test
+ * comes first so that ordinary starts never load `node:v8` (~1 ms).
  */
 function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefined {
-  if (!process.execArgv.includes("--build-snapshot")) return undefined;
+  const building = process.execArgv.some(
+    (arg) => arg.startsWith("--build-snapshot") || arg.startsWith("--experimental-sea-config"),
+  );
+  if (!building) return undefined;
   const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
   const v8 = getBuiltin?.("node:v8") as typeof import("node:v8") | undefined;
   return v8?.startupSnapshot?.isBuildingSnapshot() ? v8.startupSnapshot : undefined;

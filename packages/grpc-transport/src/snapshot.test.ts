@@ -3,7 +3,8 @@
  * from it (`node --snapshot-blob`), as the fastest launcher in the README's start-up section does.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,4 +146,93 @@ describe("provider started from a startup snapshot", () => {
     expect(await started.exitCode).toBe(1);
     expect(started.stderr()).toContain(NOT_A_PLUGIN_MESSAGE.trim());
   }, 30_000);
+});
+
+/** postject (a dev dependency of @tfkit/cli, hoisted in the workspace) injects the SEA blob. */
+const postject = ((): string | undefined => {
+  try {
+    return createRequire(import.meta.url).resolve("postject/dist/cli.js");
+  } catch {
+    return undefined;
+  }
+})();
+
+describe("single executable with a startup snapshot (sea-config useSnapshot)", () => {
+  // Linux only: macOS needs the injected binary re-signed, Windows an .exe.
+  it.skipIf(postject === undefined || process.platform !== "linux")(
+    "builds the blob, and the executable handshakes and answers GetProviderSchema",
+    async () => {
+      const seaDir = join(buildDir, "sea");
+      mkdirSync(seaDir, { recursive: true });
+      copyFileSync(bundle, join(seaDir, "provider.cjs"));
+      writeFileSync(
+        join(seaDir, "sea-config.json"),
+        JSON.stringify({
+          main: "provider.cjs",
+          output: "prep.blob",
+          useSnapshot: true,
+          disableExperimentalSEAWarning: true,
+        }),
+      );
+      const prepared = spawnSync(process.execPath, ["--experimental-sea-config", "sea-config.json"], {
+        cwd: seaDir,
+        env: { PATH: process.env.PATH ?? "" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(prepared.stderr).not.toContain(NOT_A_PLUGIN_MESSAGE.trim());
+      expect(prepared.status).toBe(0);
+      const executable = join(seaDir, "terraform-provider-snap");
+      copyFileSync(process.execPath, executable);
+      const injected = spawnSync(
+        process.execPath,
+        [
+          postject ?? "",
+          executable,
+          "NODE_SEA_BLOB",
+          join(seaDir, "prep.blob"),
+          "--sentinel-fuse",
+          "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
+        ],
+        { encoding: "utf8", timeout: 120_000 },
+      );
+      expect(injected.status, injected.stderr).toBe(0);
+
+      const child = spawn(executable, [], {
+        env: { PATH: process.env.PATH ?? "", ...pluginEnv },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      children.push(child);
+      let err = "";
+      child.stderr?.on("data", (d: Buffer) => {
+        err += d.toString();
+      });
+      const exitCode = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no handshake; stderr: ${err}`)), 15_000);
+        child.stdout?.once("data", (d: Buffer) => {
+          clearTimeout(timer);
+          resolve(d.toString().split("\n")[0] ?? "");
+        });
+        void exitCode.then((code) => reject(new Error(`exited ${code}: ${err}`)));
+      });
+      expect(line).toMatch(/^1\|6\|unix\|/);
+      const [, , network, address] = line.split("|");
+      const client = connect(
+        { network: network as "unix", address: address ?? "" },
+        { serverCertPem: certPemOf(line), clientCert: terraformCert },
+      );
+      const res = await client.unary(
+        "/tfplugin6.Provider/GetProviderSchema",
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
+      expect(Object.keys(res.resourceSchemas)).toEqual(["proto_thing"]);
+      client.close();
+      child.kill("SIGTERM");
+      expect(await exitCode).toBe(0);
+    },
+    180_000,
+  );
 });

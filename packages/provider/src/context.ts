@@ -1,5 +1,5 @@
 import type { Value } from "@tfkit/cty-values";
-import type { ClientCapabilities, Logger } from "@tfkit/grpc-transport";
+import type { ClientCapabilities, DeferredReason, Logger } from "@tfkit/grpc-transport";
 import type {
   AttributeNesting,
   AttributeSpec,
@@ -51,6 +51,28 @@ export interface ResourceContext<C = unknown, P = unknown> extends HookContext {
   /** Replaces the private state stored with the resource (undefined removes it). */
   setPrivate(value: P | undefined): void;
 }
+
+/**
+ * What hooks that may postpone their answer receive (read, modifyPlan, importState, data
+ * source read): deferred actions (Terraform 1.9+, behind `-allow-deferral`).
+ * @category models
+ */
+export interface DeferrableContext {
+  /** Whether Terraform accepts a deferred answer (tfplugin6 `ClientCapabilities.deferral_allowed`). */
+  readonly deferralAllowed: boolean;
+  /**
+   * Postpones this operation to a later plan/apply round, e.g. because the provider's
+   * configuration is still unknown. Only when {@link DeferrableContext.deferralAllowed}; otherwise it adds
+   * an error diagnostic, as Terraform would refuse the answer ("unexpected provider deferral").
+   */
+  defer(reason: DeferredReason): void;
+}
+
+/**
+ * What `read` and `importState` of a resource, and a data source's `read`, receive.
+ * @category models
+ */
+export interface ReadContext<C = unknown, P = unknown> extends ResourceContext<C, P>, DeferrableContext {}
 
 /** Names of the top-level write-only attributes of a set of attributes. */
 type WriteOnlyKeys<A extends Attributes> = {
@@ -114,7 +136,9 @@ export interface PlanValues {
  * What a resource's `modifyPlan` hook receives besides the request.
  * @category models
  */
-export interface ModifyPlanContext<C = unknown, P = unknown> extends ResourceContext<C, P> {
+export interface ModifyPlanContext<C = unknown, P = unknown>
+  extends ResourceContext<C, P>,
+    DeferrableContext {
   /** Marks an attribute whose planned change needs the resource replaced. */
   requiresReplace(path: PathInput): void;
   /** The raw cty values (config, prior state, planned state so far), for what models cannot show. */

@@ -1,6 +1,6 @@
 import type { MaybePromise } from "@tfkit/grpc-transport";
 import type { Config, KnownConfig, Schema, State } from "@tfkit/schema";
-import type { ResourceContext, ValidateContext } from "./context.js";
+import type { ReadContext, ValidateContext } from "./context.js";
 import { checkTypeName } from "./resource.js";
 
 /**
@@ -18,7 +18,7 @@ export interface DataSourceDefinition<S extends Schema, C = unknown> {
    * Reads the data: gets the configuration (wholly known: Terraform defers the read until it
    * is) and returns the whole object, computed attributes filled in.
    */
-  read(config: KnownConfig<S>, ctx: ResourceContext<C, never>): MaybePromise<State<S>>;
+  read(config: KnownConfig<S>, ctx: ReadContext<C, never>): MaybePromise<State<S>>;
   /** Extra configuration checks beyond the schema's. */
   validateConfig?(config: Config<S>, ctx: ValidateContext): MaybePromise<void>;
 }

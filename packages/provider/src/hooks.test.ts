@@ -288,3 +288,68 @@ describe("plan-time validation", () => {
     expect(p.plannedState).toBeUndefined();
   });
 });
+
+describe("deferred actions", () => {
+  const caps = (deferralAllowed: boolean) => ({
+    deferralAllowed,
+    writeOnlyAttributesAllowed: true,
+    storePlannedPrivate: false,
+    computedBlocksAllowed: false,
+  });
+
+  it("modifyPlan and read may defer when Terraform allows it", async () => {
+    const { provider } = await setup({
+      modifyPlan: (_req, ctx) => {
+        if (ctx.deferralAllowed) ctx.defer("providerConfigUnknown");
+      },
+      read: (state, ctx) => {
+        ctx.defer("absentPrereq");
+        return state;
+      },
+    });
+    const cfg = config("a");
+    const p = await provider.planResourceChange!(
+      {
+        typeName: "demo_server",
+        priorState: dv(nullVal(T), T),
+        proposedNewState: dv(cfg, T),
+        config: dv(cfg, T),
+        priorPrivate: noBytes,
+        plannedPrivate: noBytes,
+        clientCapabilities: caps(true),
+      },
+      call(),
+    );
+    expect(p.deferred).toEqual({ reason: "providerConfigUnknown" });
+    const state = objectVal({
+      id: stringVal("x"),
+      name: stringVal("a"),
+      size: (await import("@tfkit/cty-values")).numberVal(1),
+      zone: nullVal(T.attributeTypes.zone!),
+      password: nullVal(T.attributeTypes.password!),
+    });
+    const r = await provider.readResource!(
+      {
+        typeName: "demo_server",
+        currentState: dv(state, T),
+        private: noBytes,
+        clientCapabilities: caps(true),
+      },
+      call(),
+    );
+    expect(r.deferred).toEqual({ reason: "absentPrereq" });
+    expect(decode(r.newState, T).getAttr("id").asString()).toBe("x");
+    // Without the capability, deferring is an error, never an "unexpected provider deferral".
+    const r2 = await provider.readResource!(
+      {
+        typeName: "demo_server",
+        currentState: dv(state, T),
+        private: noBytes,
+        clientCapabilities: caps(false),
+      },
+      call(),
+    );
+    expect(r2.deferred).toBeUndefined();
+    expect(r2.diagnostics?.[0]?.summary).toBe("Deferral not allowed");
+  });
+});

@@ -54,9 +54,11 @@ export { withClient } from "./with-client.js";
 export type {
   ApplyContext,
   ConfigureContext,
+  DeferrableContext,
   HookContext,
   ModifyPlanContext,
   PlanValues,
+  ReadContext,
   ResourceContext,
   ValidateContext,
   WriteOnlyValues,

@@ -235,6 +235,46 @@ describe("data sources", () => {
   });
 });
 
+describe("data source deferral", () => {
+  it("a deferred read answers the planned unknown object", async () => {
+    const schema = dataSourceSchema({
+      attributes: { name: attr.string({ required: true }), id: attr.string({ computed: true }) },
+    });
+    const T = schema.type;
+    const p = defineProvider({
+      metadata: { typeName: "demo" },
+      dataSources: [
+        defineDataSource({
+          typeName: "demo_image",
+          schema,
+          read: (c, ctx) => {
+            ctx.defer("providerConfigUnknown");
+            return { ...c, id: "never used" };
+          },
+        }),
+      ],
+    });
+    const cfg = objectVal({ name: stringVal("x"), id: nullVal(T.attributeTypes.id!) });
+    const r = await p.readDataSource!(
+      {
+        typeName: "demo_image",
+        config: dv(cfg, T),
+        clientCapabilities: {
+          deferralAllowed: true,
+          writeOnlyAttributesAllowed: true,
+          storePlannedPrivate: false,
+          computedBlocksAllowed: false,
+        },
+      },
+      call(),
+    );
+    expect(r.deferred).toEqual({ reason: "providerConfigUnknown" });
+    const state = decode(r.state, T);
+    expect(state.getAttr("name").asString()).toBe("x");
+    expect(state.getAttr("id").isKnown()).toBe(false);
+  });
+});
+
 describe("ephemeral resources", () => {
   const tokenSchema = ephemeralResourceSchema({
     attributes: {

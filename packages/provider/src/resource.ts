@@ -1,7 +1,13 @@
 import type { MaybePromise } from "@tfkit/grpc-transport";
 import type { Config, Plan, Proposed, Schema, State } from "@tfkit/schema";
 import type { JsonObject, StateUpgraders, UpgradeSteps } from "@tfkit/upgrade";
-import type { ApplyContext, ModifyPlanContext, ResourceContext, ValidateContext } from "./context.js";
+import type {
+  ApplyContext,
+  ModifyPlanContext,
+  ReadContext,
+  ResourceContext,
+  ValidateContext,
+} from "./context.js";
 
 /**
  * A duration: milliseconds, or Go-style text such as `"30s"`, `"10m"`, `"1h30m"`.
@@ -55,7 +61,7 @@ export interface ModifyPlanRequest<S extends Schema> {
 export type ImportStateHandler<S extends Schema, C, P> = {
   // Method syntax keeps the handler assignable across private-state types (bivariance).
   /** Returns the attributes the following read needs (usually the ID). */
-  handler(id: string, ctx: ResourceContext<C, P>): MaybePromise<Partial<State<S>>>;
+  handler(id: string, ctx: ReadContext<C, P>): MaybePromise<Partial<State<S>>>;
 }["handler"];
 
 /**
@@ -202,7 +208,7 @@ export interface ResourceDefinition<S extends Schema, C = unknown, P = unknown> 
   /** Creates the remote object the plan describes; returns its state (every unknown resolved). */
   create(plan: Plan<S>, ctx: ApplyContext<S, C, P>): MaybePromise<State<S>>;
   /** Refreshes the state from the remote object; `null` when it no longer exists. */
-  read(state: State<S>, ctx: ResourceContext<C, P>): MaybePromise<State<S> | null>;
+  read(state: State<S>, ctx: ReadContext<C, P>): MaybePromise<State<S> | null>;
   /** Changes the remote object to match the plan, exactly; returns the new state. */
   update(plan: Plan<S>, prior: State<S>, ctx: ApplyContext<S, C, P>): MaybePromise<State<S>>;
   /** Deletes the remote object. */

@@ -12,7 +12,7 @@ import type {
   RenewEphemeralResourceRequest,
   RenewEphemeralResourceResponse,
 } from "@tfkit/grpc-transport";
-import { nullWriteOnlyAttributes } from "@tfkit/plan-engine";
+import { nullWriteOnlyAttributes, plannedDataResourceObject } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModel, type Schema, toModel, validateConfig } from "@tfkit/schema";
 import type { DataSourceType } from "../data-source.js";
 import { Diagnostics } from "../diagnostics.js";
@@ -21,6 +21,7 @@ import { decodeDynamic, encodeDynamic } from "./codec.js";
 import { keepUnchanged } from "./model-merge.js";
 import { encodePrivate } from "./private-state.js";
 import {
+  deferral,
   readPrivate,
   reportViolations,
   resultDiagnostic,
@@ -110,14 +111,23 @@ export async function readDataSource(
     return fail(thrownDiagnostic("ReadDataSource", ds.typeName, e));
   }
   let returned: unknown;
+  const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);
   try {
-    returned = await ds.definition.read.call(
-      ds.definition,
-      model as never,
-      baseContext(rt, ds.typeName, call, diagnostics, { value: undefined }) as never,
+    const ctx = Object.assign(
+      baseContext(rt, ds.typeName, call, diagnostics, { value: undefined }),
+      readDeferral.context,
     );
+    returned = await ds.definition.read.call(ds.definition, model as never, ctx as never);
   } catch (e) {
     return fail(thrownDiagnostic("read", ds.typeName, e));
+  }
+  if (readDeferral.reason !== undefined && !diagnostics.hasErrors()) {
+    // Deferred: the value stays unknown (computed attributes), as core plans an unread data source.
+    return {
+      state: encodeDynamic(plannedDataResourceObject(schema, config), type),
+      diagnostics: wire(diagnostics.all, type),
+      deferred: { reason: readDeferral.reason },
+    };
   }
   if (diagnostics.hasErrors()) return { diagnostics: wire(diagnostics.all, type) };
   let state: Value;

@@ -11,6 +11,7 @@ import type {
   ApplyResourceChangeResponse,
   CallContext,
   ClientCapabilities,
+  DeferredReason,
   DiagnosticsResponse,
   ImportResourceStateRequest,
   ImportResourceStateResponse,
@@ -49,6 +50,7 @@ import { decodeDynamic, encodeDynamic, unknownsToNull } from "./codec.js";
 import { keepUnchanged } from "./model-merge.js";
 import { encodePrivate } from "./private-state.js";
 import {
+  deferral,
   readPrivate,
   reportViolations,
   resultDiagnostic,
@@ -209,6 +211,7 @@ export async function planResource(
     }
   }
 
+  const planDeferral = deferral(req.clientCapabilities, "modifyPlan", diagnostics);
   // Pass 1: the pipeline up to (not including) the resource's own modifyPlan.
   let captured: EngineModifyPlanRequest | undefined;
   const base = { schema, prior, proposed, config };
@@ -235,6 +238,7 @@ export async function planResource(
         planned: plannedModel,
       } as const;
       const ctx = resourceContext(rt, res, call, call.signal, diagnostics, priv, {
+        ...planDeferral.context,
         requiresReplace(path: PathInput) {
           replace.push(normalisePath(toPath(path), type));
         },
@@ -286,6 +290,7 @@ export async function planResource(
     requiresReplace: result.requiresReplace.map((p) => toAttributePath(p, type)),
     plannedPrivate: encodePrivate(priv.value),
     diagnostics: wire(diagnostics.all, type),
+    ...(planDeferral.reason === undefined ? {} : { deferred: { reason: planDeferral.reason } }),
   };
 }
 
@@ -558,10 +563,12 @@ export async function readResource(
     diagnostics.add(thrownDiagnostic("ReadResource", res.typeName, e));
     return { diagnostics: wire(diagnostics.all, type) };
   }
+  let deferredReason: DeferredReason | undefined;
   const answer = (v: Value): ReadResourceResponse => ({
     newState: encodeDynamic(v, type),
     private: encodePrivate(priv.value),
     diagnostics: wire(diagnostics.all, type),
+    ...(deferredReason === undefined ? {} : { deferred: { reason: deferredReason } }),
   });
   if (current.isNull()) return answer(current);
   let model: Model | undefined;
@@ -573,9 +580,17 @@ export async function readResource(
   }
   if (model === undefined) return answer(current);
   const timeout = timeoutOf(def.timeouts?.read);
+  const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>
-    def.read.call(def, model as never, resourceContext(rt, res, call, signal, diagnostics, priv)),
+    def.read.call(
+      def,
+      model as never,
+      resourceContext(rt, res, call, signal, diagnostics, priv, readDeferral.context) as never,
+    ),
   );
+  // A deferred read keeps the current state; Terraform reads again in a later round.
+  deferredReason = readDeferral.reason;
+  if (deferredReason !== undefined) return answer(current);
   if (outcome.kind === "threw") {
     diagnostics.add(thrownDiagnostic("read", res.typeName, outcome.error));
     return answer(current);
@@ -634,6 +649,7 @@ export async function importResource(
     );
     return { diagnostics: wire(diagnostics.all) };
   }
+  const importDeferral = deferral(req.clientCapabilities, "importState", diagnostics);
   let state: Value | undefined;
   if (typeof imp !== "function") {
     state = setPath(emptyValue(schema), [{ kind: "attribute", name: imp.attribute }], stringVal(req.id));
@@ -641,7 +657,7 @@ export async function importResource(
     try {
       const given = (await imp(
         req.id,
-        resourceContext(rt, res, call, call.signal, diagnostics, priv),
+        resourceContext(rt, res, call, call.signal, diagnostics, priv, importDeferral.context) as never,
       )) as Model;
       const merged = { ...nullModel(schema), ...given };
       state = nullWriteOnlyAttributes(schema, fromModel(schema, merged as never, "state"));
@@ -662,6 +678,7 @@ export async function importResource(
       { typeName: res.typeName, state: encodeDynamic(state, type), private: encodePrivate(priv.value) },
     ],
     diagnostics: wire(diagnostics.all, type),
+    ...(importDeferral.reason === undefined ? {} : { deferred: { reason: importDeferral.reason } }),
   };
 }
 

@@ -1,6 +1,12 @@
 import { formatViolation, toDiagnostics, type Violation } from "@tfkit/contracts";
 import { isCtyError, type Path, type Type } from "@tfkit/cty-values";
-import type { CallContext, Diagnostic as WireDiagnostic, Logger } from "@tfkit/grpc-transport";
+import type {
+  CallContext,
+  ClientCapabilities,
+  DeferredReason,
+  Diagnostic as WireDiagnostic,
+  Logger,
+} from "@tfkit/grpc-transport";
 import { type Diagnostic, toPath } from "@tfkit/schema";
 import { Diagnostics, toWire } from "../diagnostics.js";
 import { isProviderError, ProviderError } from "../errors.js";
@@ -183,3 +189,35 @@ export function notConfigured(): ProviderError {
 }
 
 export { Diagnostics };
+
+/** @internal A hook's deferral: the context part and the reason it chose (if any). */
+export interface Deferral {
+  readonly context: { readonly deferralAllowed: boolean; defer(reason: DeferredReason): void };
+  reason: DeferredReason | undefined;
+}
+
+/** @internal Builds the deferral part of a context; deferring when not allowed is an error. */
+export function deferral(
+  caps: ClientCapabilities | undefined,
+  hook: string,
+  diagnostics: Diagnostics,
+): Deferral {
+  const allowed = caps?.deferralAllowed === true;
+  const d: Deferral = {
+    reason: undefined,
+    context: {
+      deferralAllowed: allowed,
+      defer(reason: DeferredReason) {
+        if (!allowed) {
+          diagnostics.error(
+            "Deferral not allowed",
+            `The ${hook} hook deferred (${reason}), but Terraform did not enable deferred actions (-allow-deferral). Check ctx.deferralAllowed first.`,
+          );
+          return;
+        }
+        d.reason = reason;
+      },
+    },
+  };
+  return d;
+}

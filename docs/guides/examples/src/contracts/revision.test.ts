@@ -33,7 +33,9 @@ describe("seed 000: a computed value that changes on update", () => {
     const error = applied.diagnostics.find((d) => d.severity === "error");
     expect(error?.summary).toMatch(/^Provider produced inconsistent result after apply/);
     expect(error?.detail).toContain(".revision: was cty.NumberIntVal(1), but now cty.NumberIntVal(2)");
-    expect(error?.detail).toContain('contract rule "value_changed"');
+    expect(error?.detail).toContain(
+      'tfkit: contract rule "value_changed" (apply), value produced by update.',
+    );
   });
 
   it("passes when the plan leaves it unknown", async () => {
@@ -50,7 +52,6 @@ describe("seed 000: a computed value that changes on update", () => {
 });
 
 describe("@tfkit/contracts on its own", () => {
-  // region contracts
   it("reports the rules core enforces, with core's words", () => {
     const prior = objectVal({ id: stringVal("doc-1"), text: stringVal("v1"), revision: numberVal(1) });
     const config = objectVal({
@@ -86,5 +87,4 @@ describe("@tfkit/contracts on its own", () => {
       '.id: was cty.StringVal("doc-1"), but now cty.StringVal("doc-2")',
     ]);
   });
-  // endregion contracts
 });

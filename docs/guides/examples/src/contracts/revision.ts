@@ -5,7 +5,6 @@ import { attr, resourceSchema } from "@tfkit/schema";
 // The remote object: every change bumps its revision, which the provider reports back.
 const documents = new Map<string, { text: string; revision: number }>();
 
-// region broken
 export const brokenSchema = resourceSchema({
   attributes: {
     id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
@@ -14,9 +13,7 @@ export const brokenSchema = resourceSchema({
     revision: attr.int64({ computed: true, planModifiers: [useStateForUnknown()] }),
   },
 });
-// endregion broken
 
-// region fixed
 export const documentSchema = resourceSchema({
   attributes: {
     id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
@@ -26,7 +23,6 @@ export const documentSchema = resourceSchema({
     revision: attr.int64({ computed: true }),
   },
 });
-// endregion fixed
 
 function documentResource(typeName: string, schema: typeof documentSchema) {
   return defineResource({

@@ -30,7 +30,6 @@ export const machineSchema = resourceSchema({
 
 const { defineResource } = withClient<MachineCloud>();
 
-// region create
 export const machine = defineResource({
   typeName: "lifecycle_machine",
   schema: machineSchema,
@@ -46,7 +45,6 @@ export const machine = defineResource({
     }
     return { ...plan, id, running: true };
   },
-  // endregion create
   read: (state, ctx) => {
     const found = ctx.client.machines.get(state.id ?? "");
     return found === undefined ? null : { ...state, name: found.name, running: found.running };

@@ -181,3 +181,17 @@ describe.skipIf(!terraformPath).concurrent("@tfkit/contracts agrees with terrafo
     }
   }
 });
+
+// Runs after the concurrent suite: an `it.fails` passes on any failure, so this checks that each
+// known difference failed for the right reason (terraform as designed, contracts the other way).
+describe.skipIf(!terraformPath)("known differences", () => {
+  it("each differs in the verdict only, with terraform behaving as the scenario says", ({ expect }) => {
+    const known = scenarios.filter((s) => s.knownDifference !== undefined);
+    for (const s of known) {
+      const row = rows.find((r) => r.scenario === s.name);
+      expect(row, s.name).toBeDefined();
+      expect(row?.terraform, s.name).toBe(s.breaks !== undefined);
+      expect(row?.contracts, s.name).toBe(!row?.terraform);
+    }
+  });
+});

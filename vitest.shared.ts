@@ -12,6 +12,10 @@ export const sharedProject = (name: string) =>
       name,
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       restoreMocks: true,
+      // Property and fuzz tests run tens of thousands of cases, and CI machines have 2 cores that
+      // other suites share: a generous default keeps a busy machine from failing a correct test.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     },
   });

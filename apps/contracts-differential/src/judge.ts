@@ -4,6 +4,7 @@
  */
 import {
   checkApplyResult,
+  checkDataSourceResult,
   checkDestroyPlan,
   checkFinalPlan,
   checkPlannedState,
@@ -126,6 +127,19 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
             violations: checkFinalPlan(schema, { initial: first, final: planned }),
           });
         }
+        return;
+      }
+      case "ReadDataSource": {
+        const d = decodeRecorded(r.state, t);
+        out.push(
+          withUndecodable(
+            {
+              check: `${label} checkDataSourceResult`,
+              violations: checkDataSourceResult(schema, d?.value ?? nullVal(t)),
+            },
+            d?.undecodable,
+          ),
+        );
         return;
       }
       case "ApplyResourceChange": {

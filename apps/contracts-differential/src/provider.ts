@@ -20,7 +20,7 @@ import {
 import type { AttributePath, DynamicValue, ProviderServer } from "@tfkit/grpc-transport";
 import { appendRecord, type CallRecord, readRecords, recordValue } from "./record.js";
 import { PROVIDER_ERROR_SUMMARY, type Scenario } from "./scenario.js";
-import { schemaOf, schemas, toWireSchema, typeOf } from "./schema.js";
+import { dataSchemas, schemaOf, schemas, toWireSchema, typeOf } from "./schema.js";
 import { fillUnknowns, nullWriteOnly, unknownComputed } from "./values.js";
 
 function decode(v: DynamicValue | undefined, t: Type): Value {
@@ -60,6 +60,9 @@ export function createProvider(scenario: Scenario, recordFile: string): Provider
     getProviderSchema: () => ({
       provider: { block: {} },
       resourceSchemas: Object.fromEntries(Object.entries(schemas).map(([n, s]) => [n, toWireSchema(s)])),
+      dataSourceSchemas: Object.fromEntries(
+        Object.entries(dataSchemas).map(([n, s]) => [n, toWireSchema(s)]),
+      ),
       serverCapabilities: { planDestroy: true },
     }),
 
@@ -123,6 +126,23 @@ export function createProvider(scenario: Scenario, recordFile: string): Provider
         requiresReplace,
       });
       return { plannedState, requiresReplace };
+    },
+
+    readDataSource: (req) => {
+      const t = typeOf(req.typeName);
+      const config = decode(req.config, t);
+      const wellBehaved = fillUnknowns(unknownComputed(schemaOf(req.typeName), config));
+      const next = scenario.readData ? scenario.readData(wellBehaved) : wellBehaved;
+      const state = encode(next, t);
+      record({
+        rpc: "ReadDataSource",
+        pid,
+        typeName: req.typeName,
+        errors: false,
+        config: recordValue(req.config, t),
+        state: recordValue(state, wireType(next, t)),
+      });
+      return { state };
     },
 
     applyResourceChange: (req) => {

@@ -56,8 +56,15 @@ export interface UpgradeRecord extends RecordBase {
   readonly upgraded: RecordedValue | undefined;
 }
 
+/** A recorded ReadDataSource. */
+export interface DataSourceRecord extends RecordBase {
+  readonly rpc: "ReadDataSource";
+  readonly config: RecordedValue | undefined;
+  readonly state: RecordedValue | undefined;
+}
+
 /** One recorded RPC. */
-export type CallRecord = PlanRecord | ApplyRecord | ReadRecord | UpgradeRecord;
+export type CallRecord = PlanRecord | ApplyRecord | ReadRecord | UpgradeRecord | DataSourceRecord;
 
 /** Records a DynamicValue (msgpack only: terraform sends msgpack and the provider answers msgpack). */
 export function recordValue(v: DynamicValue | undefined, type: Type): RecordedValue | undefined {

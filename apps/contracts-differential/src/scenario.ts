@@ -49,7 +49,9 @@ export interface Scenario {
   readonly name: string;
   /** The resource type (default `tfdiff_thing`). */
   readonly resource?: string;
-  /** Body of `resource "<type>" "t" { … }`. */
+  /** A data source type instead: the configuration is `data "<type>" "t" { … }`. */
+  readonly dataSource?: string;
+  /** Body of `resource "<type>" "t" { … }` (or of the data block). */
   readonly config: string;
   /** Attributes of a stored prior state (written to terraform.tfstate before the run). */
   readonly prior?: Readonly<Record<string, unknown>>;
@@ -82,6 +84,8 @@ export interface Scenario {
   readonly applyFails?: boolean;
   /** Crafts the ReadResource new state from the current one. */
   readonly read?: (current: Value) => Value;
+  /** Crafts the ReadDataSource state from the well-behaved one (config with computed values filled). */
+  readonly readData?: (state: Value) => Value;
   /** Crafts the UpgradeResourceState result from the stored state (decoded as the schema's type). */
   readonly upgrade?: (stored: Value) => Value;
 }

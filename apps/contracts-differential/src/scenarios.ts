@@ -22,6 +22,7 @@ import {
 import type { Scenario } from "./scenario.js";
 import {
   COMPUTED_BLOCK_THING,
+  DATA_THING,
   computedBlockSchema,
   DYNAMIC_THING,
   MAP_BLOCK_THING,
@@ -1103,6 +1104,48 @@ export const scenarios: readonly Scenario[] = [
       }),
     breaks: 'was cty.StringVal("2"), but now cty.StringVal("9")',
     terraformSays: INCONSISTENT_APPLY,
+  },
+
+  // --- ReadDataSource ---
+  {
+    name: "data source: computed results known",
+    dataSource: DATA_THING,
+    command: "plan",
+    config: `name = "a"`,
+  },
+  {
+    name: "data source: null result",
+    dataSource: DATA_THING,
+    command: "plan",
+    config: `name = "a"`,
+    readData: (st) => nullVal(st.type),
+    breaks: "produced a null value",
+    terraformSays: /Error: Provider produced null object/,
+  },
+  {
+    name: "data source: an unknown result",
+    dataSource: DATA_THING,
+    command: "plan",
+    config: `name = "a"`,
+    readData: (st) => patch(st, { value: unknownVal(stringType) }),
+    breaks: "produced a value that is not wholly known",
+    terraformSays: INVALID_OBJECT,
+  },
+  {
+    name: "data source: an argument changed (not checked: a data source may return anything)",
+    dataSource: DATA_THING,
+    command: "plan",
+    config: `name = "a"`,
+    readData: (st) => patch(st, { name: stringVal("b") }),
+  },
+  {
+    name: "data source: wrong type",
+    dataSource: DATA_THING,
+    command: "plan",
+    config: `name = "a"`,
+    readData: (st) => patch(st, { value: numberVal(1) }),
+    breaks: "state does not conform to the schema type",
+    terraformSays: UNDECODABLE,
   },
 
   // --- computed blocks (tfplugin6 6.11; terraform 1.11.4 has no such thing) ---

@@ -10,6 +10,7 @@ import {
   type BlockDescription,
   attr,
   block,
+  dataSourceSchema,
   impliedType,
   resourceSchema,
   type Schema,
@@ -91,6 +92,21 @@ export const mapBlockSchema = resourceSchema({
   },
 });
 
+/** The data source. */
+export const DATA_THING = "tfdiff_data";
+
+/** `tfdiff_data`: a required argument and computed results. */
+export const dataSchema = dataSourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    name: attr.string({ required: true }),
+    value: attr.string({ computed: true }),
+  },
+});
+
+/** Every data source of the provider, by name. */
+export const dataSchemas: Readonly<Record<string, Schema>> = { [DATA_THING]: dataSchema };
+
 /** Every resource type of the provider, by name. */
 export const schemas: Readonly<Record<string, Schema>> = {
   [THING]: thingSchema,
@@ -99,9 +115,9 @@ export const schemas: Readonly<Record<string, Schema>> = {
   [MAP_BLOCK_THING]: mapBlockSchema,
 };
 
-/** The schema of a resource type (throws on an unknown name: a harness bug). */
+/** The schema of a resource type or data source (throws on an unknown name: a harness bug). */
 export function schemaOf(typeName: string): Schema {
-  const s = schemas[typeName];
+  const s = schemas[typeName] ?? dataSchemas[typeName];
   if (!s) throw new Error(`no schema for resource type ${typeName}`);
   return s;
 }

@@ -82,10 +82,11 @@ function printTable(elapsedMs: number): void {
 }
 
 async function runScenario(providerDir: string, s: Scenario, expect: ExpectStatic): Promise<void> {
-  const type = s.resource ?? THING;
+  const type = s.dataSource ?? s.resource ?? THING;
+  const block = s.dataSource === undefined ? "resource" : "data";
   const ws = createWorkspace(
     providerDir,
-    `${REQUIRED_PROVIDERS}\nresource "${type}" "t" {\n  ${s.config}\n}\n`,
+    `${REQUIRED_PROVIDERS}\n${block} "${type}" "t" {\n  ${s.config}\n}\n`,
     s.prior ? { type, attributes: s.prior } : undefined,
   );
   try {
@@ -104,7 +105,7 @@ async function runScenario(providerDir: string, s: Scenario, expect: ExpectStati
     const diagnostics = checks.flatMap((c) =>
       c.undecodable === undefined
         ? toDiagnostics(c.violations, {
-            resourceAddress: `${type}.t`,
+            resourceAddress: `${block === "data" ? "data." : ""}${type}.t`,
             provider: PROVIDER_SOURCE,
             annotate: false,
           })

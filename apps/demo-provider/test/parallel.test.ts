@@ -3,6 +3,8 @@
  * (parallel RPCs in one provider process, all writing the one store file) lose no update.
  */
 import { expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describeTerraform, E2E_TIMEOUT, resourcesOf, Workdir } from "./harness.js";
 
 const COUNT = { network: 10, server: 20, volume: 20 };
@@ -70,6 +72,34 @@ describeTerraform("demo provider: 50 resources with -parallelism=10", () => {
       console.info(
         `[demo parallel] apply of 50 resources ${Math.round(apply.ms)} ms, destroy ${Math.round(destroy.ms)} ms (-parallelism=10, slow:50)`,
       );
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    "two terraform runs in two directories share one store at the same time: nothing lost",
+    async () => {
+      const [a, b] = await Promise.all([Workdir.create("shared-a"), Workdir.create("shared-b")]);
+      const shared = join(a.dir, "shared-cloud.json");
+      const volumes = (prefix: string) =>
+        `resource "demo_volume" "v" {\n  count = 20\n  name  = "${prefix}\${count.index}"\n  size  = 1\n}\n`;
+      a.config(volumes("a"));
+      b.config(volumes("b"));
+      const env = { TFKIT_DEMO_STORE: shared, TFKIT_DEMO_FAULTS: "slow:20" };
+      await Promise.all([a.ok(["apply", "-auto-approve"], env), b.ok(["apply", "-auto-approve"], env)]);
+      const read = () => JSON.parse(readFileSync(shared, "utf8"));
+      let store = read();
+      expect(Object.keys(store.objects)).toHaveLength(40);
+      expect(store.serial).toBe(40);
+      const ids = new Set(Object.keys(store.objects));
+      for (const w of [a, b]) {
+        for (const r of resourcesOf(await w.state()).values())
+          expect(ids.has(String(r.values.id))).toBe(true);
+      }
+      await Promise.all([a.ok(["destroy", "-auto-approve"], env), b.ok(["destroy", "-auto-approve"], env)]);
+      store = read();
+      expect(store.objects).toEqual({});
+      expect(store.serial).toBe(80);
     },
     E2E_TIMEOUT,
   );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 /**
  * How the acceptance runner makes Terraform run a provider, built with {@link fromEntry} or
@@ -33,7 +33,12 @@ export interface FromEntryOptions {
    * bundle workspace siblings from their TypeScript source. Default: none.
    */
   readonly conditions?: readonly string[];
-  /** Packages to leave out of the bundle (they must then resolve from the bundle's directory). Default: none. */
+  /**
+   * Packages to leave out of the bundle (native addons, packages that read their own files). The
+   * bundle is then written under the entry's nearest `node_modules/.cache/tfkit-testing/`, so Node
+   * resolves them as the entry would. Default: none (everything is bundled into a temporary
+   * directory).
+   */
   readonly external?: readonly string[];
   /** Extra `node` arguments for the launcher, e.g. `["--enable-source-maps"]`. Default: none. */
   readonly nodeArgs?: readonly string[];
@@ -114,7 +119,8 @@ function shellQuote(s: string): string {
 async function bundleEntry(entry: string, options: FromEntryOptions): Promise<string> {
   if (!existsSync(entry)) throw new Error(`@tfkit/testing fromEntry: no such file: ${entry}`);
   const { build } = await import("esbuild");
-  const dir = mkdtempSync(join(tempRoot(), "bundle-"));
+  const external = options.external ?? [];
+  const dir = external.length === 0 ? mkdtempSync(join(tempRoot(), "bundle-")) : cacheDirNear(entry);
   await build({
     entryPoints: [entry],
     outfile: join(dir, "provider.mjs"),
@@ -125,13 +131,29 @@ async function bundleEntry(entry: string, options: FromEntryOptions): Promise<st
     sourcemap: true,
     logLevel: "silent",
     conditions: [...(options.conditions ?? [])],
-    external: [...(options.external ?? [])],
+    external: [...external],
     // CommonJS dependencies bundled into ESM call require() for Node built-ins.
     banner: {
       js: 'import { createRequire as __tfkitCreateRequire } from "node:module"; const require = __tfkitCreateRequire(import.meta.url);',
     },
   });
   return dir;
+}
+
+/** A fresh directory under the nearest `node_modules/.cache` above `entry`, removed at exit. */
+function cacheDirNear(entry: string): string {
+  let dir = dirname(entry);
+  while (!existsSync(join(dir, "node_modules"))) {
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error(`@tfkit/testing fromEntry: no node_modules above ${entry} to resolve externals from`);
+    dir = parent;
+  }
+  const cache = join(dir, "node_modules", ".cache", "tfkit-testing");
+  mkdirSync(cache, { recursive: true });
+  const out = mkdtempSync(join(cache, "bundle-"));
+  process.once("exit", () => rmSync(out, { recursive: true, force: true }));
+  return out;
 }
 
 /**

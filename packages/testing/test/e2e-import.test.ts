@@ -2,11 +2,20 @@
  * Import, import verification, sensitive values, collection matchers and checkDestroy, against
  * real terraform, with the notes fixture provider (built with @tfkit/provider, store in a file).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
-import { isAcceptanceError, knownvalue, path, plancheck, runAcceptance, statecheck } from "../src/index.js";
+import {
+  fromEntry,
+  isAcceptanceError,
+  knownvalue,
+  path,
+  plancheck,
+  runAcceptance,
+  statecheck,
+} from "../src/index.js";
 import { describeAcceptance } from "../src/vitest.js";
 import { readStore } from "./fixtures/notes-provider/provider.js";
 import { CASE_TIMEOUT, failureOf, MODE, notesProvider } from "./support.js";
@@ -166,6 +175,25 @@ describeAcceptance(`notes_note import and checks (${MODE})`, () => {
       );
       // The failed case still destroyed what it created.
       expect(readStore(store)).toEqual({});
+    },
+    CASE_TIMEOUT,
+  );
+
+  it(
+    "fromEntry with externals: the bundle lives under node_modules/.cache and resolves them",
+    async () => {
+      const store = newStore();
+      const entry = fileURLToPath(new URL("./fixtures/notes-provider/main.ts", import.meta.url));
+      const launcher = fromEntry(entry, { conditions: ["@tfkit/source"], external: ["@grpc/grpc-js"] });
+      const executable = await launcher.executable("notes");
+      expect(executable).toContain(join("node_modules", ".cache", "tfkit-testing"));
+      expect(readFileSync(join(executable, "..", "..", "provider.mjs"), "utf8")).toMatch(
+        /from "@grpc\/grpc-js"|import\("@grpc\/grpc-js"\)/,
+      );
+      await runAcceptance(
+        { providers: { notes: launcher }, steps: [{ config: CONFIG, expectPlan: { [N]: "create" } }] },
+        { mode: MODE, env: { TFKIT_NOTES_STORE: store } },
+      );
     },
     CASE_TIMEOUT,
   );

@@ -30,6 +30,18 @@ export interface LoadProviderOptions {
   readonly conditions?: readonly string[];
 }
 
+/**
+ * What {@link loadProviderModule} found.
+ *
+ * @category models
+ */
+export interface LoadedProvider {
+  /** The exported provider. */
+  readonly provider: DocumentableProvider;
+  /** `definition.metadata.typeName` when the provider has one (a `defineProvider` result does). */
+  readonly typeName: string | undefined;
+}
+
 function isDocumentable(x: unknown): x is DocumentableProvider {
   return (
     typeof x === "object" &&
@@ -52,9 +64,7 @@ function isDocumentable(x: unknown): x is DocumentableProvider {
  * ```
  * @category decoding
  */
-export async function loadProviderModule(
-  options: LoadProviderOptions,
-): Promise<{ readonly provider: DocumentableProvider; readonly typeName: string | undefined }> {
+export async function loadProviderModule(options: LoadProviderOptions): Promise<LoadedProvider> {
   const entry = resolve(options.entry);
   if (!existsSync(entry)) throw new Error(`tfkit docs: ${options.entry} does not exist`);
   const needsBundle =
@@ -119,17 +129,25 @@ function generatedFilesIn(outDir: string): string[] {
 }
 
 /**
+ * What {@link writeProviderDocs} did, as paths relative to the docs directory.
+ *
+ * @category models
+ */
+export interface WrittenDocs {
+  /** Pages written. */
+  readonly written: readonly string[];
+  /** Generated pages removed because nothing generates them any more. */
+  readonly removed: readonly string[];
+}
+
+/**
  * Writes generated pages under `outDir` and removes generated pages that no longer have a
  * source (a resource that was removed). Hand-written pages (without the generated marker) and
  * other files are left alone.
  *
- * @returns The paths written and removed, relative to `outDir`.
  * @category encoding
  */
-export function writeProviderDocs(
-  pages: ReadonlyMap<string, string>,
-  outDir: string,
-): { readonly written: readonly string[]; readonly removed: readonly string[] } {
+export function writeProviderDocs(pages: ReadonlyMap<string, string>, outDir: string): WrittenDocs {
   const removed: string[] = [];
   for (const file of generatedFilesIn(outDir)) {
     if (!pages.has(file)) {
@@ -158,7 +176,21 @@ export interface DocsDifference {
   /** `missing`: not committed; `changed`: different text; `stale`: generated earlier, no source now. */
   readonly problem: "missing" | "changed" | "stale";
   /** For `changed`: the first differing line, expected and found. */
-  readonly firstDifference?: { readonly line: number; readonly expected: string; readonly found: string };
+  readonly firstDifference?: LineDifference;
+}
+
+/**
+ * The first line where a committed page differs from the generated one.
+ *
+ * @category models
+ */
+export interface LineDifference {
+  /** 1-based line number. */
+  readonly line: number;
+  /** The generated line. */
+  readonly expected: string;
+  /** The committed line. */
+  readonly found: string;
 }
 
 /**

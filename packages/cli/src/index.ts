@@ -10,8 +10,11 @@ export {
   checkProviderDocs,
   type DocsDifference,
   formatDocsDifferences,
+  type LineDifference,
+  type LoadedProvider,
   type LoadProviderOptions,
   loadProviderModule,
+  type WrittenDocs,
   writeProviderDocs,
 } from "./docs-files.js";
 export { type PackageFile, packageHashH1, sha256Hex } from "./hash.js";
@@ -26,7 +29,9 @@ export {
 } from "./package-provider.js";
 export {
   type DocsCallContext,
+  type DocsDiagnostic,
   type DocsFunction,
+  type DocsFunctions,
   type DocsFunctionParameter,
   type DocsProviderSchema,
   type DocumentableProvider,
@@ -37,6 +42,7 @@ export {
   type DocsAttribute,
   type DocsBlock,
   type DocsNestedBlock,
+  type DocsNestedType,
   type DocsSchema,
   docTypeName,
   renderSchemaMarkdown,

@@ -85,7 +85,15 @@ export interface PackageResult {
  * `terraform-provider-NAME_VERSION_manifest.json`.
  * @category constructors
  */
-export const RELEASE_MANIFEST = { version: 1, metadata: { protocol_versions: ["6.0"] } } as const;
+export const RELEASE_MANIFEST: {
+  /** Manifest format version. */
+  readonly version: 1;
+  /** What the provider supports. */
+  readonly metadata: {
+    /** Plugin protocol versions the provider speaks. */
+    readonly protocol_versions: readonly ["6.0"];
+  };
+} = { version: 1, metadata: { protocol_versions: ["6.0"] } } as const;
 
 /**
  * Packages a provider for people who have only Terraform: bundles it, builds a single executable

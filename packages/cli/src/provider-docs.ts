@@ -61,14 +61,33 @@ export interface DocumentableProvider {
     ctx: DocsCallContext,
   ): DocsProviderSchema | Promise<DocsProviderSchema>;
   /** GetFunctions (used when GetProviderSchema lists no functions). */
-  getFunctions?(
-    req: Record<string, never>,
-    ctx: DocsCallContext,
-  ):
-    | { readonly functions?: Readonly<Record<string, DocsFunction>> | undefined }
-    | Promise<{
-        readonly functions?: Readonly<Record<string, DocsFunction>> | undefined;
-      }>;
+  getFunctions?(req: Record<string, never>, ctx: DocsCallContext): DocsFunctions | Promise<DocsFunctions>;
+}
+
+/**
+ * The GetFunctions answer, as far as documentation reads it.
+ *
+ * @remarks tfplugin6 `GetFunctions.Response`.
+ * @category models
+ */
+export interface DocsFunctions {
+  /** Functions by name. */
+  readonly functions?: Readonly<Record<string, DocsFunction>> | undefined;
+}
+
+/**
+ * A diagnostic of a schema answer (an error stops generation).
+ *
+ * @remarks tfplugin6 `Diagnostic`.
+ * @category models
+ */
+export interface DocsDiagnostic {
+  /** `"error"` or `"warning"`. */
+  readonly severity?: string | undefined;
+  /** One-line summary. */
+  readonly summary?: string | undefined;
+  /** Details. */
+  readonly detail?: string | undefined;
 }
 
 /**
@@ -89,13 +108,7 @@ export interface DocsProviderSchema {
   /** Functions by name. */
   readonly functions?: Readonly<Record<string, DocsFunction>> | undefined;
   /** Diagnostics: an error here stops generation. */
-  readonly diagnostics?:
-    | readonly {
-        readonly severity?: string | undefined;
-        readonly summary?: string | undefined;
-        readonly detail?: string | undefined;
-      }[]
-    | undefined;
+  readonly diagnostics?: readonly DocsDiagnostic[] | undefined;
 }
 
 /**

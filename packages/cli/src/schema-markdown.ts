@@ -44,9 +44,7 @@ export interface DocsAttribute {
   /** Type JSON (`"string"`, `["list","number"]`, …), unless `nestedType` is set. */
   readonly type?: string | Uint8Array | undefined;
   /** Nested attribute object, unless `type` is set. */
-  readonly nestedType?:
-    | { readonly attributes: readonly DocsAttribute[]; readonly nesting: string }
-    | undefined;
+  readonly nestedType?: DocsNestedType | undefined;
   /** Description. */
   readonly description?: string | undefined;
   /** Must be set in configuration. */
@@ -61,6 +59,19 @@ export interface DocsAttribute {
   readonly deprecated?: boolean | undefined;
   /** Write-only (never stored in state). */
   readonly writeOnly?: boolean | undefined;
+}
+
+/**
+ * The object of a nested attribute (`nested_type`).
+ *
+ * @remarks tfplugin6 `Schema.Object`.
+ * @category models
+ */
+export interface DocsNestedType {
+  /** The object's attributes. */
+  readonly attributes: readonly DocsAttribute[];
+  /** `single`, `list`, `set` or `map`. */
+  readonly nesting: string;
 }
 
 /**

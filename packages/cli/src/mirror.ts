@@ -38,6 +38,11 @@ export interface MirrorResult {
  * @remarks Terraform's packed layout (internal/getproviders/filesystem_search.go). Every zip is
  * checked against the release's SHA256SUMS before it is copied, so a mirror never serves a zip the
  * release did not list.
+ * @example
+ * ```ts
+ * createMirror({ releaseDir: "dist-provider", hostname: "example.test", namespace: "tfkit", outDir: "mirror" });
+ * // mirror/example.test/tfkit/demo/terraform-provider-demo_0.1.0_linux_amd64.zip
+ * ```
  * @throws Error when the release has no SHA256SUMS, a zip is missing from it, or a checksum differs.
  * @category encoding
  */

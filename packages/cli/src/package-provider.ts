@@ -103,6 +103,11 @@ export const RELEASE_MANIFEST: {
  * @remarks A platform other than the current one needs its Node binary in `nodeBinaries`;
  * otherwise it is reported as skipped (never a broken file). The zips are reproducible: fixed
  * timestamps and mode 0755.
+ * @example
+ * ```ts
+ * const result = await packageProvider({ entry: "src/main.ts", name: "demo", version: "0.1.0", outDir: "dist-provider" });
+ * // dist-provider/terraform-provider-demo_0.1.0_linux_amd64.zip, …_SHA256SUMS, …_manifest.json
+ * ```
  * @throws Error on a bad name or version, or when bundling or injection fails.
  * @category encoding
  */

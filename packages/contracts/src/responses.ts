@@ -29,6 +29,12 @@ export interface PlannedStateInput {
  * provider against them). For a destroy plan use {@link checkDestroyPlan}; for the replace
  * re-plan (prior null, original config) core runs only the first two steps, which
  * `{ replacePlan: true }` mirrors.
+ * @example
+ * ```ts
+ * // config sets text = "v2"; the plan says "V2": neither the config nor the prior value.
+ * checkPlannedState(schema, { prior, config, planned }).map(formatViolation);
+ * // ['.text: planned value cty.StringVal("V2") does not match config value cty.StringVal("v2") nor prior value cty.StringVal("v1")']
+ * ```
  * @category guards
  */
 export function checkPlannedState(
@@ -137,6 +143,13 @@ export interface ApplyResultInput {
  * plan; finally a `Delete` must return null and anything else non-null. The last two are
  * skipped when the provider reported errors itself (`providerReportedErrors`), as core does.
  * Stage `apply`.
+ * @example
+ * ```ts
+ * const planned = objectVal({ id: unknownVal(stringType), port: numberVal(80) });
+ * const newState = objectVal({ id: stringVal("srv-1"), port: numberVal(81) });
+ * checkApplyResult(serverSchema, { planned, newState, action: "Create" }).map(formatViolation);
+ * // [".port: was cty.NumberIntVal(80), but now cty.NumberIntVal(81)"]
+ * ```
  * @category guards
  */
 export function checkApplyResult(schema: BodyShape, input: ApplyResultInput): Violation[] {

@@ -285,6 +285,14 @@ function bodyToModel(
  * - Marks (sensitive) are dropped; they belong to core, not to provider code.
  * @throws `CtyError` (from `@tfkit/cty-values`) with code `"conversion"` and the path of the offending value when the
  * value does not fit the schema or the phase.
+ * @example
+ * ```ts
+ * const schema = resourceSchema({ attributes: { id: attr.string({ computed: true }), name: attr.string({ required: true }) } });
+ * toModel(schema, objectVal({ id: unknownVal(stringType), name: stringVal("web") }), "plan");
+ * // { id: Unknown, name: "web" }
+ * toModel(schema, objectVal({ id: unknownVal(stringType), name: stringVal("web") }), "state");
+ * // throws CtyError ".id: unexpected unknown value in the state"
+ * ```
  * @category conversion
  */
 export function toModel<S extends SchemaBody, Ph extends Phase>(

@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -47,12 +57,43 @@ export interface FromEntryOptions {
 const bundles = new Map<string, Promise<string>>();
 let bundleRoot: string | undefined;
 
-function tempRoot(): string {
-  if (bundleRoot === undefined) {
-    const root = mkdtempSync(join(tmpdir(), "tfkit-testing-providers-"));
-    bundleRoot = root;
-    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+const OWNER_FILE = "tfkit-testing.pid";
+
+/**
+ * Creates a directory `<parent>/<prefix>XXXXXX` owned by this process: removed at exit, and,
+ * since test workers are often killed without an exit event, swept by the next process that
+ * finds it with its owner gone.
+ */
+function ownedTempDir(parent: string, prefix: string): string {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const candidate = join(parent, name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(candidate, OWNER_FILE), "utf8"));
+    } catch {
+      continue; // not ours, or still being created
+    }
+    if (Number.isInteger(owner) && owner > 0 && !isAlive(owner))
+      rmSync(candidate, { recursive: true, force: true });
   }
+  const dir = mkdtempSync(join(parent, prefix));
+  writeFileSync(join(dir, OWNER_FILE), String(process.pid));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function tempRoot(): string {
+  bundleRoot ??= ownedTempDir(tmpdir(), "tfkit-testing-providers-");
   return bundleRoot;
 }
 
@@ -151,9 +192,7 @@ function cacheDirNear(entry: string): string {
   }
   const cache = join(dir, "node_modules", ".cache", "tfkit-testing");
   mkdirSync(cache, { recursive: true });
-  const out = mkdtempSync(join(cache, "bundle-"));
-  process.once("exit", () => rmSync(out, { recursive: true, force: true }));
-  return out;
+  return ownedTempDir(cache, "bundle-");
 }
 
 /**

@@ -113,7 +113,7 @@ async function runScenario(providerDir: string, s: Scenario, expect: ExpectStati
     );
     const unmatched = diagnostics
       .filter((d) => !errors.includes(`Error: ${d.summary}`) || !flat.includes(flatten(d.detail)))
-      .map((d) => `${d.summary}: ${d.detail}`);
+      .map((d) => `${d.summary}: ${flatten(d.detail)}`);
     const contractErrors = errors.filter((e) => !e.includes(PROVIDER_ERROR_SUMMARY)).length;
     const decodeErrors = checks.some((c) => c.undecodable !== undefined);
     const wordingSame = !decodeErrors && unmatched.length === 0 && contractErrors === found.length;

@@ -96,4 +96,47 @@ describeTerraform("demo provider: injected faults", () => {
     },
     E2E_TIMEOUT,
   );
+
+  it(
+    "a fault aimed at one object by name taints only that one (networks and volumes too)",
+    async () => {
+      const w = await Workdir.create("targeted");
+      w.config(`resource "demo_network" "n" {
+  for_each = toset(["a", "b"])
+  name     = each.key
+  cidr     = each.key == "a" ? "10.50.0.0/24" : "10.51.0.0/24"
+}
+
+resource "demo_volume" "v" {
+  for_each = toset(["a", "b"])
+  name     = each.key
+  size     = 1
+}
+`);
+      const failed = await w.tf(["apply", "-auto-approve"], {
+        TFKIT_DEMO_FAULTS: "create_after_remote:demo_network=b,create_after_remote:demo_volume=a",
+      });
+      expect(failed.code).toBe(1);
+      const status = new Map(
+        w
+          .stateFile()
+          .resources.flatMap((r) =>
+            r.instances.map((i) => [`${r.type}.${String(i.attributes.name)}`, i.status ?? "ok"] as const),
+          ),
+      );
+      expect(Object.fromEntries(status)).toEqual({
+        "demo_network.a": "ok",
+        "demo_network.b": "tainted",
+        "demo_volume.a": "tainted",
+        "demo_volume.b": "ok",
+      });
+      await w.ok(["apply", "-auto-approve"]);
+      expect(w.objects("network")).toHaveLength(2);
+      expect(w.objects("volume")).toHaveLength(2);
+      await w.ok(["plan", "-detailed-exitcode"]);
+      await w.ok(["destroy", "-auto-approve"]);
+      expect(w.store().objects).toEqual({});
+    },
+    E2E_TIMEOUT,
+  );
 });

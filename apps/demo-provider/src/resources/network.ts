@@ -46,8 +46,12 @@ const stateOf = (n: Network) => ({ id: n.id, name: n.name, cidr: n.cidr });
 export const network = defineResource({
   typeName: "demo_network",
   schema: networkSchema,
-  create: async (plan, ctx) =>
-    stateOf(await ctx.client.createNetwork({ name: plan.name, cidr: plan.cidr }, ctx.signal)),
+  create: async (plan, ctx) => {
+    const remote = await ctx.client.createNetwork({ name: plan.name, cidr: plan.cidr }, ctx.signal);
+    ctx.setPartialState(stateOf(remote));
+    await ctx.client.waitUntilReady("demo_network", remote.id, plan.name, ctx.signal);
+    return stateOf(remote);
+  },
   read: async (state, ctx) => {
     const remote = await ctx.client.getNetwork(state.id ?? "", ctx.signal);
     return remote === null ? null : stateOf(remote);

@@ -12,7 +12,14 @@ import { PROVIDER_ERROR_SUMMARY, type Scenario, type ScenarioCommand } from "../
 import { scenarios } from "../src/scenarios.js";
 import { PROVIDER_SOURCE, THING } from "../src/schema.js";
 import { buildProvider } from "./support/build-provider.js";
-import { createWorkspace, REQUIRED_PROVIDERS, terraformPath } from "./support/terraform.js";
+import { createWorkspace, REQUIRED_PROVIDERS, terraformPath, terraformVersion } from "./support/terraform.js";
+
+if (terraformPath && terraformVersion !== "1.11.4") {
+  console.warn(
+    `\n!!! contracts-differential: terraform ${terraformVersion ?? "(unknown version)"} is on PATH; the ` +
+      "scenarios' expectations (and the known differences) are for terraform 1.11.4. !!!\n",
+  );
+}
 
 if (!terraformPath) {
   console.warn(
@@ -70,7 +77,7 @@ function printTable(elapsedMs: number): void {
   console.log(
     [
       "",
-      `contracts-differential: ${rows.length} scenarios, ${agree} agree, ${rows.length - agree} differ, ${(elapsedMs / 1000).toFixed(1)} s`,
+      `contracts-differential (terraform ${terraformVersion ?? "?"}): ${rows.length} scenarios, ${agree} agree, ${rows.length - agree} differ, ${(elapsedMs / 1000).toFixed(1)} s`,
       `${"scenario".padEnd(width)}  intent  terraform  contracts  verdicts`,
       ...lines,
       "",

@@ -11,6 +11,20 @@ export const terraformPath: string | undefined = (() => {
   return found.status === 0 && path !== "" ? path : undefined;
 })();
 
+/** The version of that terraform (`1.11.4`), or undefined when it is missing. */
+export const terraformVersion: string | undefined = (() => {
+  if (!terraformPath) return undefined;
+  const out = spawnSync(terraformPath, ["version", "-json"], {
+    encoding: "utf8",
+    env: { ...process.env, CHECKPOINT_DISABLE: "1" },
+  });
+  try {
+    return (JSON.parse(out.stdout) as { terraform_version?: string }).terraform_version;
+  } catch {
+    return undefined;
+  }
+})();
+
 /** What one terraform command did. */
 export interface TerraformRun {
   readonly code: number | null;

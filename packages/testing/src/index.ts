@@ -12,6 +12,7 @@ export type {
   AcceptanceOptions,
   AcceptanceResult,
   CommandTiming,
+  FixtureState,
   StepTiming,
   TestCase,
   TestStep,
@@ -19,6 +20,18 @@ export type {
 export { type FromEntryOptions, fromEntry, fromExecutable, type ProviderLauncher } from "./launcher.js";
 export { findTerraform, TerraformNotFoundError } from "./terraform-cli.js";
 export { AcceptanceError, isAcceptanceError } from "./errors.js";
+
+// --- the fake core: the same cases in-process, without terraform ---
+export {
+  type FakeCoreCall,
+  type FakeCoreOptions,
+  type FakeCoreResult,
+  type FakeCoreStepTiming,
+  runFakeCore,
+} from "./fake-core/run-fake-core.js";
+export type { FakeCoreProvider } from "./fake-core/provider-shape.js";
+export type { ConfigBody, ConfigValue, StructuredConfig } from "./fake-core/structured-config.js";
+export { type HclBlockSchema, type HclBodySchema, type HclSchemas, renderHcl } from "./fake-core/hcl.js";
 
 // --- checks ---
 export * as plancheck from "./plancheck.js";

@@ -1,5 +1,6 @@
 import type { PlanCheck, ResourceAction, StateCheck } from "./checks.js";
 import type { ProviderLauncher } from "./launcher.js";
+import type { StructuredConfig } from "./fake-core/structured-config.js";
 import type { TerraformState } from "./terraform-json.js";
 
 /**
@@ -24,6 +25,34 @@ export interface TestCase {
    * remote objects are really gone (look them up in your API or store). Throw to fail.
    */
   readonly checkDestroy?: (stateBeforeDestroy: TerraformState) => void | Promise<void>;
+  /**
+   * A state to start from, as a state file holds it (attribute JSON in the schema version that
+   * wrote it): the first step loads it through UpgradeResourceState. For testing state upgrades.
+   */
+  readonly initialState?: FixtureState;
+}
+
+/**
+ * A fixture state for {@link TestCase.initialState}: managed resources by address, each with the
+ * schema version that wrote it and its attributes as the state file stores them.
+ *
+ * @remarks The `instances[].schema_version` and `attributes` of a Terraform state file
+ * (format version 4).
+ * @category testing
+ */
+export interface FixtureState {
+  /** Resources by address `<type>.<name>`. */
+  readonly resources: Readonly<
+    Record<
+      string,
+      {
+        /** The schema version that wrote the attributes. */
+        readonly schemaVersion: number;
+        /** The attributes, as JSON (the state file's `attributes`). */
+        readonly attributes: Readonly<Record<string, unknown>>;
+      }
+    >
+  >;
 }
 
 /**
@@ -43,6 +72,12 @@ export interface TestStep {
    * step's configuration.
    */
   readonly config?: string;
+  /**
+   * The configuration as data instead of HCL: the fake core uses it directly and the real-CLI
+   * runner renders it to HCL with the provider's schemas. Takes precedence over
+   * {@link TestStep.config}.
+   */
+  readonly structuredConfig?: StructuredConfig;
   /** The action expected for each listed resource address in the step's plan (others are free). */
   readonly expectPlan?: Readonly<Record<string, ResourceAction>>;
   /** Checks on the plan before apply. */

@@ -1,0 +1,1143 @@
+import {
+  checkApplyResult,
+  checkDataSourceResult,
+  checkDestroyPlan,
+  checkFinalPlan,
+  checkPlannedState,
+  checkReadResult,
+  checkRequiresReplace,
+  checkUpgradeResult,
+  formatViolation,
+  type PlanAction,
+  toDiagnostics,
+  type Violation,
+} from "@tfkit/contracts";
+import {
+  equals,
+  formatPath,
+  fromJson,
+  nullVal,
+  numberVal,
+  type Path,
+  stringVal,
+  toJson,
+  type Value,
+} from "@tfkit/cty-values";
+import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
+import { filterRequiresReplace, proposedNew } from "@tfkit/plan-engine";
+import type { Schema } from "@tfkit/schema";
+import { actionName, type PlanCheck, type StateCheck } from "../checks.js";
+import { AcceptanceError } from "../errors.js";
+import { type JsonObject, type JsonValue, isJsonObject, renderJson } from "../json.js";
+import type { AttrPath } from "../path.js";
+import { expectResourceAction } from "../plancheck.js";
+import type {
+  PlannedResourceChange,
+  StateResource,
+  TerraformPlan,
+  TerraformState,
+} from "../terraform-json.js";
+import type { TestCase, TestStep } from "../test-case.js";
+import {
+  callContext,
+  decodeDynamic,
+  dynamicValue,
+  type FakeCoreProvider,
+  schemaType,
+} from "./provider-shape.js";
+import { sensitiveAsBool, unknownAsBool, valueToJson } from "./show-json.js";
+import { ConfigError, configToValue, type StructuredConfig, splitAddress } from "./structured-config.js";
+
+/**
+ * Options of {@link runFakeCore}.
+ *
+ * @category testing
+ */
+export interface FakeCoreOptions {
+  /** The provider under test, driven in-process (a `defineProvider(...)` result). */
+  readonly provider: FakeCoreProvider;
+  /** The Terraform version sent in ConfigureProvider. Default `1.11.4`. */
+  readonly terraformVersion?: string;
+  /** Stops the case when aborted: handed to every RPC as its `ctx.signal`. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Timing of one RPC made by the fake core.
+ *
+ * @category testing
+ */
+export interface FakeCoreCall {
+  /** The RPC name, e.g. `PlanResourceChange`. */
+  readonly rpc: string;
+  /** The resource address it was about, when any. */
+  readonly address?: string;
+  /** Milliseconds spent in the provider (and the encoding around it). */
+  readonly durationMs: number;
+}
+
+/**
+ * Timings of one step of a fake-core run (or of the final destroy).
+ *
+ * @category testing
+ */
+export interface FakeCoreStepTiming {
+  /** The step's label. */
+  readonly name: string;
+  /** What the step did. */
+  readonly kind: "apply" | "plan-only" | "refresh" | "import" | "destroy";
+  /** Wall-clock milliseconds for the whole step. */
+  readonly durationMs: number;
+  /** Every RPC of the step, in order. */
+  readonly calls: readonly FakeCoreCall[];
+}
+
+/**
+ * What {@link runFakeCore} returns when the case passes.
+ *
+ * @category testing
+ */
+export interface FakeCoreResult {
+  /** Per-step timings, the final destroy last. */
+  readonly steps: readonly FakeCoreStepTiming[];
+  /** Wall-clock milliseconds for the whole case. */
+  readonly totalMs: number;
+  /** The state after the last step, before the final destroy. */
+  readonly finalState: TerraformState;
+}
+
+/** One resource instance in the fake core's state, stored as a state file stores it. */
+interface StoredInstance {
+  readonly mode: "managed" | "data";
+  readonly type: string;
+  readonly name: string;
+  /** The attribute JSON, in the schema version that wrote it (UpgradeResourceState reads it). */
+  readonly json: string;
+  readonly schemaVersion: number;
+  readonly private: Uint8Array;
+  readonly tainted: boolean;
+}
+
+/** A resource instance loaded for a command: upgraded (and maybe refreshed). */
+interface LoadedInstance {
+  readonly type: string;
+  readonly name: string;
+  value: Value;
+  private: Uint8Array;
+  readonly tainted: boolean;
+}
+
+/** One planned change, kept between plan and apply like a plan file. */
+interface PlannedChange {
+  readonly address: string;
+  readonly type: string;
+  readonly name: string;
+  readonly action: PlanAction;
+  readonly prior: Value;
+  readonly config: Value;
+  readonly planned: Value;
+  readonly plannedPrivate: Uint8Array;
+  readonly priorPrivate: Uint8Array;
+  readonly replacePaths: readonly Path[];
+}
+
+/** A whole plan: the changes, the data sources read, the state it was made from. */
+interface FakePlan {
+  readonly changes: readonly PlannedChange[];
+  readonly refreshed: ReadonlyMap<string, LoadedInstance>;
+  readonly data: ReadonlyMap<string, LoadedInstance>;
+  readonly json: TerraformPlan;
+}
+
+/** Raised inside a step; becomes an AcceptanceError naming the step. */
+class StepFailure extends Error {
+  readonly failures: readonly string[];
+  /** What terraform would have printed (the diagnostics), for expectError. */
+  readonly output: string;
+  constructor(failures: readonly string[], output: string) {
+    super(failures.join("\n"));
+    this.failures = failures;
+    this.output = output;
+  }
+}
+
+const CAPABILITIES: ClientCapabilities = {
+  deferralAllowed: false,
+  writeOnlyAttributesAllowed: true,
+  storePlannedPrivate: false,
+  computedBlocksAllowed: false,
+};
+const NO_BYTES = new Uint8Array();
+
+function renderDiagnostic(d: { severity: string; summary: string; detail?: string | undefined }): string {
+  const head = d.severity === "error" ? "Error" : "Warning";
+  return `${head}: ${d.summary}${d.detail ? `\n\n${d.detail}` : ""}`;
+}
+
+function formatAttributePath(p: AttributePath | undefined): string {
+  if (!p || p.length === 0) return "";
+  return p
+    .map((s) =>
+      s.kind === "attribute"
+        ? `.${s.name}`
+        : s.kind === "elementKeyString"
+          ? `[${JSON.stringify(s.key)}]`
+          : `[${s.key}]`,
+    )
+    .join("");
+}
+
+/** Terraform's action list for a contracts PlanAction. */
+function actionsOf(a: PlanAction): string[] {
+  switch (a) {
+    case "NoOp":
+      return ["no-op"];
+    case "Create":
+      return ["create"];
+    case "Update":
+      return ["update"];
+    case "Delete":
+      return ["delete"];
+    case "DeleteThenCreate":
+      return ["delete", "create"];
+    case "CreateThenDelete":
+      return ["create", "delete"];
+    case "Read":
+      return ["read"];
+    default:
+      return [a.toLowerCase()];
+  }
+}
+
+function knownTrue(v: Value): boolean {
+  return v.isKnown() && !v.isNull() && v.asBool();
+}
+
+/**
+ * Runs a test case with a **fake Terraform core**: the provider is driven in-process through the
+ * RPC sequence Terraform 1.11 uses for each command, with every `@tfkit/contracts` check core
+ * applies on — in milliseconds, without the `terraform` binary.
+ *
+ * @remarks Per command: GetProviderSchema, ValidateProviderConfig, ValidateResourceConfig and
+ * ValidateDataResourceConfig, ConfigureProvider; each stored instance through
+ * UpgradeResourceState (every load, as core does) and ReadResource (refresh, checked with
+ * `checkReadResult`); per configured resource `proposedNew` (`@tfkit/plan-engine`, core's
+ * `objchange.ProposedNew`), PlanResourceChange (`checkPlannedState`, `checkRequiresReplace`;
+ * requires-replace paths filtered as core's `getRequiredReplaces`, a replace planned again with a
+ * null prior); data sources through ReadDataSource (`checkDataSourceResult`). Apply plans again
+ * (`checkPlannedState` and `checkFinalPlan` against the first plan), then ApplyResourceChange
+ * (`checkApplyResult`); a follow-up refresh and plan must be empty. Imports call
+ * ImportResourceState and ReadResource into a separate state and verify against the main one.
+ * The final destroy plans and applies deletes (`checkDestroyPlan`, `checkApplyResult`).
+ *
+ * Steps use {@link TestStep.structuredConfig} (HCL `config` needs the real CLI). Plan and state
+ * checks see the same JSON shapes `terraform show -json` prints, so the same case runs here and
+ * under {@link runAcceptance}. A failure throws {@link AcceptanceError}; a broken contract names
+ * the resource, the attribute path, core's message and the rule, e.g.
+ * `notes_note.a: .title: was cty.StringVal("a"), but now cty.StringVal("A") (contract rule value_changed, stage apply)`.
+ * Terraform's own config validation (required arguments, types) happens in `configToValue` and
+ * the provider's ValidateResourceConfig only; references, count/for_each, modules, outputs and
+ * `ignore_changes` are out of scope.
+ * @example
+ * ```ts
+ * await runFakeCore({ providers: { notes }, steps: [
+ *   { structuredConfig: { resources: { "notes_note.a": { title: "hi" } } }, expectPlan: { "notes_note.a": "create" } },
+ * ] }, { provider });
+ * ```
+ * @category testing
+ */
+export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions): Promise<FakeCoreResult> {
+  const started = performance.now();
+  const provider = options.provider;
+  const definition = provider.definition;
+  const providerName = definition.metadata.typeName;
+  const providerAddress = definition.metadata.address ?? `registry.terraform.io/tfkit/${providerName}`;
+  const resourceSchemas = new Map((definition.resources ?? []).map((r) => [r.typeName, r.schema]));
+  const dataSchemas = new Map((definition.dataSources ?? []).map((r) => [r.typeName, r.schema]));
+  const providerSchema = definition.schema;
+  const signal = options.signal ?? new AbortController().signal;
+  const terraformVersion = options.terraformVersion ?? "1.11.4";
+  if (testCase.steps.length === 0) throw new TypeError("runFakeCore: the test case has no steps");
+
+  const log: string[] = [];
+  let calls: FakeCoreCall[] = [];
+  const timings: FakeCoreStepTiming[] = [];
+
+  /** Calls one RPC, timing it; a missing method behaves as the transport documents. */
+  const rpc = async <R>(name: string, address: string | undefined, run: () => R | Promise<R>): Promise<R> => {
+    const t0 = performance.now();
+    try {
+      return await run();
+    } finally {
+      calls.push({
+        rpc: name,
+        ...(address === undefined ? {} : { address }),
+        durationMs: performance.now() - t0,
+      });
+    }
+  };
+  const ctx = (name: string) => callContext(name, signal, log);
+
+  /** Error diagnostics of an RPC answer become a step failure (warnings are ignored). */
+  const failOnErrors = (
+    what: string,
+    address: string | undefined,
+    diagnostics: readonly Diagnostic[] | undefined,
+  ) => {
+    const errors = (diagnostics ?? []).filter((d) => d.severity === "error");
+    if (errors.length === 0) return;
+    throw new StepFailure(
+      errors.map(
+        (d) =>
+          `${what}${address ? ` (${address})` : ""} returned an error: ${d.summary}${formatAttributePath(d.attribute) ? ` at ${formatAttributePath(d.attribute)}` : ""}${d.detail ? `: ${d.detail}` : ""}`,
+      ),
+      errors.map(renderDiagnostic).join("\n\n"),
+    );
+  };
+  /** Contract violations become a step failure naming address, path, message and rule. */
+  const failOnViolations = (address: string, violations: readonly Violation[], origin: string) => {
+    if (violations.length === 0) return;
+    const diagnostics = toDiagnostics(violations, {
+      resourceAddress: address,
+      provider: providerAddress,
+      origin,
+    });
+    throw new StepFailure(
+      violations.map(
+        (v) => `${address}: ${formatViolation(v)} (contract rule ${v.rule}, stage ${v.stage}, in ${origin})`,
+      ),
+      diagnostics.map(renderDiagnostic).join("\n\n"),
+    );
+  };
+  const resourceSchema = (type: string): Schema => {
+    const s = resourceSchemas.get(type);
+    if (!s)
+      throw new StepFailure(
+        [`the provider has no resource type "${type}"`],
+        `Error: Invalid resource type\n\nThe provider ${providerName} does not support resource type "${type}".`,
+      );
+    return s;
+  };
+  const dataSchema = (type: string): Schema => {
+    const s = dataSchemas.get(type);
+    if (!s)
+      throw new StepFailure(
+        [`the provider has no data source "${type}"`],
+        `Error: Invalid data source\n\nThe provider ${providerName} does not support data source "${type}".`,
+      );
+    return s;
+  };
+
+  // --- the state, stored as a state file stores it ---
+  let mainState = new Map<string, StoredInstance>();
+  if (testCase.initialState) {
+    for (const [address, r] of Object.entries(testCase.initialState.resources)) {
+      const { type, name } = splitAddress(address);
+      mainState.set(address, {
+        mode: "managed",
+        type,
+        name,
+        json: JSON.stringify(r.attributes),
+        schemaVersion: r.schemaVersion,
+        private: NO_BYTES,
+        tainted: false,
+      });
+    }
+  }
+  const store = (
+    value: Value,
+    type: string,
+    name: string,
+    priv: Uint8Array,
+    tainted: boolean,
+    mode: "managed" | "data" = "managed",
+  ): StoredInstance => {
+    const schema = mode === "managed" ? resourceSchema(type) : dataSchema(type);
+    return {
+      mode,
+      type,
+      name,
+      json: toJson(value, schema.type),
+      schemaVersion: schema.version,
+      private: priv,
+      tainted,
+    };
+  };
+
+  // --- the start of every command: schema, validation, configuration ---
+  const startCommand = async (config: StructuredConfig | undefined) => {
+    const schemaResponse = await rpc("GetProviderSchema", undefined, () =>
+      provider.getProviderSchema({}, ctx("GetProviderSchema")),
+    );
+    failOnErrors("GetProviderSchema", undefined, schemaResponse.diagnostics);
+    const pType = schemaType(providerSchema);
+    const pConfig = providerSchema
+      ? configToValue(providerSchema, config?.providers?.[providerName])
+      : configToValue({ attributes: {}, blocks: {} }, undefined);
+    const validated = await rpc("ValidateProviderConfig", undefined, () =>
+      provider.validateProviderConfig?.(
+        { config: dynamicValue(pConfig, pType) },
+        ctx("ValidateProviderConfig"),
+      ),
+    );
+    failOnErrors("ValidateProviderConfig", undefined, validated?.diagnostics);
+    for (const [address, body] of Object.entries(config?.resources ?? {})) {
+      const { type } = splitAddress(address);
+      const schema = resourceSchema(type);
+      const value = configToValue(schema, body);
+      const r = await rpc("ValidateResourceConfig", address, () =>
+        provider.validateResourceConfig?.(
+          { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
+          ctx("ValidateResourceConfig"),
+        ),
+      );
+      failOnErrors("ValidateResourceConfig", address, r?.diagnostics);
+    }
+    for (const [address, body] of Object.entries(config?.dataSources ?? {})) {
+      const { type } = splitAddress(address);
+      const schema = dataSchema(type);
+      const value = configToValue(schema, body);
+      const r = await rpc("ValidateDataResourceConfig", `data.${address}`, () =>
+        provider.validateDataResourceConfig?.(
+          { typeName: type, config: dynamicValue(value, schema.type) },
+          ctx("ValidateDataResourceConfig"),
+        ),
+      );
+      failOnErrors("ValidateDataResourceConfig", `data.${address}`, r?.diagnostics);
+    }
+    const configured = await rpc("ConfigureProvider", undefined, () =>
+      provider.configureProvider?.(
+        { terraformVersion, config: dynamicValue(pConfig, pType), clientCapabilities: CAPABILITIES },
+        ctx("ConfigureProvider"),
+      ),
+    );
+    failOnErrors("ConfigureProvider", undefined, configured?.diagnostics);
+  };
+
+  /** Loads the managed instances of a state: UpgradeResourceState for each (core does it on every load). */
+  const load = async (state: ReadonlyMap<string, StoredInstance>): Promise<Map<string, LoadedInstance>> => {
+    const out = new Map<string, LoadedInstance>();
+    for (const [address, s] of state) {
+      if (s.mode !== "managed") continue;
+      const schema = resourceSchema(s.type);
+      const r = await rpc("UpgradeResourceState", address, () =>
+        provider.upgradeResourceState
+          ? provider.upgradeResourceState(
+              {
+                typeName: s.type,
+                version: s.schemaVersion,
+                rawState: { json: new TextEncoder().encode(s.json) },
+              },
+              ctx("UpgradeResourceState"),
+            )
+          : { upgradedState: { json: new TextEncoder().encode(s.json) } },
+      );
+      failOnErrors("UpgradeResourceState", address, r.diagnostics);
+      const value = decodeDynamic(r.upgradedState, schema.type);
+      failOnViolations(address, checkUpgradeResult(schema, value), "upgradeState");
+      out.set(address, { type: s.type, name: s.name, value, private: s.private, tainted: s.tainted });
+    }
+    return out;
+  };
+
+  /** ReadResource for one loaded instance; returns false when the object is gone. */
+  const refresh = async (address: string, inst: LoadedInstance): Promise<boolean> => {
+    const schema = resourceSchema(inst.type);
+    const r = await rpc("ReadResource", address, () =>
+      provider.readResource?.(
+        {
+          typeName: inst.type,
+          currentState: dynamicValue(inst.value, schema.type),
+          private: inst.private,
+          clientCapabilities: CAPABILITIES,
+        },
+        ctx("ReadResource"),
+      ),
+    );
+    if (!r) return true;
+    failOnErrors("ReadResource", address, r.diagnostics);
+    const value = decodeDynamic(r.newState, schema.type);
+    failOnViolations(address, checkReadResult(schema, value), "read");
+    if (value.isNull()) return false;
+    inst.value = value;
+    inst.private = r.private ?? inst.private;
+    return true;
+  };
+
+  /** One PlanResourceChange call with its plan-time checks. */
+  const planResource = async (
+    address: string,
+    type: string,
+    prior: Value,
+    config: Value,
+    priorPrivate: Uint8Array,
+    replacePlan: boolean,
+  ) => {
+    const schema = resourceSchema(type);
+    const proposed = config.isNull() ? config : proposedNew(schema, prior, config);
+    const r = await rpc("PlanResourceChange", address, () =>
+      provider.planResourceChange
+        ? provider.planResourceChange(
+            {
+              typeName: type,
+              priorState: dynamicValue(prior, schema.type),
+              proposedNewState: dynamicValue(proposed, schema.type),
+              config: dynamicValue(config, schema.type),
+              priorPrivate,
+              plannedPrivate: NO_BYTES,
+              clientCapabilities: CAPABILITIES,
+            },
+            ctx("PlanResourceChange"),
+          )
+        : { plannedState: dynamicValue(proposed, schema.type) },
+    );
+    failOnErrors("PlanResourceChange", address, r.diagnostics);
+    const planned = decodeDynamic(r.plannedState, schema.type);
+    if (config.isNull()) {
+      failOnViolations(address, checkDestroyPlan(planned), "plan (destroy)");
+      return { planned, plannedPrivate: r.plannedPrivate ?? NO_BYTES, requiresReplace: [] as Path[] };
+    }
+    failOnViolations(address, checkPlannedState(schema, { prior, config, planned }, { replacePlan }), "plan");
+    const paths: Path[] = (r.requiresReplace ?? []).map((p) =>
+      p.map((s) =>
+        s.kind === "attribute"
+          ? { kind: "attribute" as const, name: s.name }
+          : { kind: "index" as const, key: s.kind === "elementKeyString" ? stringKey(s.key) : intKey(s.key) },
+      ),
+    );
+    failOnViolations(address, checkRequiresReplace(prior, planned, paths), "plan");
+    const filtered = filterRequiresReplace(schema, prior, planned, paths, {
+      provider: providerAddress,
+      address,
+    });
+    failOnErrors("PlanResourceChange", address, filtered.diagnostics as Diagnostic[]);
+    return { planned, plannedPrivate: r.plannedPrivate ?? NO_BYTES, requiresReplace: filtered.paths };
+  };
+
+  /** Plans one configured resource: the action, and a second plan with a null prior for a replace. */
+  const planConfigured = async (
+    address: string,
+    type: string,
+    name: string,
+    prior: LoadedInstance | undefined,
+    config: Value,
+  ): Promise<PlannedChange> => {
+    const priorValue = prior?.value ?? nullVal(resourceSchema(type).type);
+    const priorPrivate = prior?.private ?? NO_BYTES;
+    const first = await planResource(address, type, priorValue, config, priorPrivate, false);
+    let action: PlanAction;
+    if (priorValue.isNull()) action = "Create";
+    else if (first.requiresReplace.length > 0 || prior?.tainted) action = "DeleteThenCreate";
+    else action = knownTrue(equals(first.planned, priorValue)) ? "NoOp" : "Update";
+    if (action === "DeleteThenCreate") {
+      const again = await planResource(address, type, nullVal(priorValue.type), config, priorPrivate, true);
+      return {
+        address,
+        type,
+        name,
+        action,
+        prior: priorValue,
+        config,
+        planned: again.planned,
+        plannedPrivate: again.plannedPrivate,
+        priorPrivate,
+        replacePaths: first.requiresReplace,
+      };
+    }
+    return {
+      address,
+      type,
+      name,
+      action,
+      prior: priorValue,
+      config,
+      planned: first.planned,
+      plannedPrivate: first.plannedPrivate,
+      priorPrivate,
+      replacePaths: first.requiresReplace,
+    };
+  };
+
+  /** `terraform plan`: refresh (unless told not to), read data sources, plan every resource. */
+  const plan = async (
+    state: ReadonlyMap<string, StoredInstance>,
+    config: StructuredConfig,
+    mode: { readonly destroy?: boolean; readonly refresh?: boolean } = {},
+  ): Promise<FakePlan> => {
+    await startCommand(config);
+    const loaded = await load(state);
+    if (mode.refresh !== false) {
+      for (const [address, inst] of [...loaded]) if (!(await refresh(address, inst))) loaded.delete(address);
+    }
+    const data = new Map<string, LoadedInstance>();
+    const changes: PlannedChange[] = [];
+    if (!mode.destroy) {
+      for (const [address, body] of Object.entries(config.dataSources ?? {})) {
+        const { type, name } = splitAddress(address);
+        const schema = dataSchema(type);
+        const value = configToValue(schema, body);
+        const full = `data.${address}`;
+        const r = await rpc("ReadDataSource", full, () =>
+          provider.readDataSource?.(
+            { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
+            ctx("ReadDataSource"),
+          ),
+        );
+        failOnErrors("ReadDataSource", full, r?.diagnostics);
+        const result = decodeDynamic(r?.state, schema.type);
+        failOnViolations(full, checkDataSourceResult(schema, result), "data source read");
+        data.set(full, { type, name, value: result, private: NO_BYTES, tainted: false });
+      }
+      for (const [address, body] of Object.entries(config.resources ?? {})) {
+        const { type, name } = splitAddress(address);
+        const cfg = configToValue(resourceSchema(type), body);
+        changes.push(await planConfigured(address, type, name, loaded.get(address), cfg));
+      }
+    }
+    for (const [address, inst] of loaded) {
+      if (!mode.destroy && config.resources && Object.hasOwn(config.resources, address)) continue;
+      const schema = resourceSchema(inst.type);
+      const none = nullVal(schema.type);
+      const destroyPlan = await planResource(address, inst.type, inst.value, none, inst.private, false);
+      changes.push({
+        address,
+        type: inst.type,
+        name: inst.name,
+        action: "Delete",
+        prior: inst.value,
+        config: none,
+        planned: destroyPlan.planned,
+        plannedPrivate: destroyPlan.plannedPrivate,
+        priorPrivate: inst.private,
+        replacePaths: [],
+      });
+    }
+    return { changes, refreshed: loaded, data, json: planJson(changes) };
+  };
+
+  const planJson = (changes: readonly PlannedChange[]): TerraformPlan => {
+    const resourceChanges: PlannedResourceChange[] = changes.map((c) => {
+      const schema = resourceSchema(c.type);
+      return {
+        address: c.address,
+        mode: "managed",
+        type: c.type,
+        actions: actionsOf(c.action),
+        before: valueToJson(c.prior) ?? null,
+        after: valueToJson(c.planned) ?? null,
+        afterUnknown: unknownAsBool(c.planned),
+        beforeSensitive: sensitiveAsBool(schema, c.prior),
+        afterSensitive: sensitiveAsBool(schema, c.planned),
+        replacePaths: c.replacePaths.map(attrPathOf),
+      };
+    });
+    const raw: JsonObject = {
+      format_version: "1.2",
+      terraform_version: terraformVersion,
+      resource_changes: resourceChanges.map((rc) => ({
+        address: rc.address,
+        mode: rc.mode,
+        type: rc.type,
+        name: splitAddress(rc.address).name,
+        provider_name: providerAddress,
+        change: {
+          actions: rc.actions,
+          before: rc.before,
+          after: rc.after,
+          after_unknown: rc.afterUnknown,
+          before_sensitive: rc.beforeSensitive,
+          after_sensitive: rc.afterSensitive,
+          ...(rc.replacePaths.length > 0 ? { replace_paths: rc.replacePaths as JsonValue } : {}),
+        },
+      })),
+    };
+    return { resourceChanges, outputChanges: {}, raw };
+  };
+
+  const stateJson = (state: ReadonlyMap<string, StoredInstance>): TerraformState => {
+    const resources: StateResource[] = [];
+    for (const [address, s] of state) {
+      const schema = s.mode === "managed" ? resourceSchema(s.type) : dataSchema(s.type);
+      // Shown as `terraform show -json` shows it: decoded with the current schema.
+      const v = fromJson(s.json, schema.type);
+      const values = valueToJson(v);
+      resources.push({
+        address,
+        mode: s.mode,
+        type: s.type,
+        values: isJsonObject(values) ? values : {},
+        sensitiveValues: sensitiveAsBool(schema, v),
+        tainted: s.tainted,
+      });
+    }
+    const raw: JsonObject = {
+      format_version: "1.0",
+      terraform_version: terraformVersion,
+      values: {
+        root_module: {
+          resources: resources.map((r) => ({
+            address: r.address,
+            mode: r.mode,
+            type: r.type,
+            name: splitAddress(r.address.replace(/^data\./, "")).name,
+            provider_name: providerAddress,
+            values: r.values,
+            sensitive_values: r.sensitiveValues,
+            ...(r.tainted ? { tainted: true } : {}),
+          })),
+        },
+      },
+    };
+    return { resources, outputs: {}, raw };
+  };
+
+  /** `terraform apply <plan>`: plan each change again, check it against the first, apply it. */
+  const apply = async (
+    fakePlan: FakePlan,
+    config: StructuredConfig,
+  ): Promise<Map<string, StoredInstance>> => {
+    await startCommand(config);
+    // The plan was made from the refreshed state; the apply works from it (a saved plan's prior).
+    const next = new Map<string, StoredInstance>();
+    for (const [address, inst] of fakePlan.refreshed)
+      next.set(address, store(inst.value, inst.type, inst.name, inst.private, inst.tainted));
+    for (const [address, inst] of fakePlan.data)
+      next.set(address, store(inst.value, inst.type, inst.name, NO_BYTES, false, "data"));
+    const failures: StepFailure[] = [];
+    for (const change of fakePlan.changes) {
+      try {
+        await applyChange(change, next);
+      } catch (error) {
+        if (!(error instanceof StepFailure)) throw error;
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) {
+      mainState = next;
+      throw new StepFailure(
+        failures.flatMap((f) => f.failures),
+        failures.map((f) => f.output).join("\n\n"),
+      );
+    }
+    return next;
+  };
+
+  const applyChange = async (change: PlannedChange, next: Map<string, StoredInstance>) => {
+    const { address, type, name } = change;
+    const schema = resourceSchema(type);
+    const callApply = async (prior: Value, planned: Value, config: Value, plannedPrivate: Uint8Array) => {
+      const r = await rpc("ApplyResourceChange", address, () =>
+        provider.applyResourceChange?.(
+          {
+            typeName: type,
+            priorState: dynamicValue(prior, schema.type),
+            plannedState: dynamicValue(planned, schema.type),
+            config: dynamicValue(config, schema.type),
+            plannedPrivate,
+          },
+          ctx("ApplyResourceChange"),
+        ),
+      );
+      const errors = (r?.diagnostics ?? []).some((d) => d.severity === "error");
+      const newState = r?.newState ? decodeDynamic(r.newState, schema.type) : undefined;
+      return { r, errors, newState };
+    };
+    if (change.action === "NoOp") return;
+    if (change.action === "Delete" || change.action === "DeleteThenCreate") {
+      const { r, errors, newState } = await callApply(
+        change.prior,
+        nullVal(schema.type),
+        nullVal(schema.type),
+        change.priorPrivate,
+      );
+      failOnViolations(
+        address,
+        checkApplyResult(schema, {
+          planned: nullVal(schema.type),
+          newState,
+          action: "Delete",
+          providerReportedErrors: errors,
+        }),
+        "delete",
+      );
+      failOnErrors("ApplyResourceChange (delete)", address, r?.diagnostics);
+      next.delete(address);
+      if (change.action === "Delete") return;
+    }
+    // Plan again with what is known now (core's apply-time PlanResourceChange) and compare.
+    const prior = change.action === "DeleteThenCreate" ? nullVal(schema.type) : change.prior;
+    const final = await planResource(
+      address,
+      type,
+      prior,
+      change.config,
+      change.priorPrivate,
+      change.action === "DeleteThenCreate",
+    );
+    const replace = change.action === "DeleteThenCreate";
+    let finalAction: PlanAction;
+    if (prior.isNull()) finalAction = "Create";
+    else if (final.requiresReplace.length > 0) finalAction = "DeleteThenCreate";
+    else finalAction = knownTrue(equals(final.planned, prior)) ? "NoOp" : "Update";
+    failOnViolations(
+      address,
+      checkFinalPlan(schema, {
+        initial: change.planned,
+        final: final.planned,
+        ...(replace ? {} : { initialAction: change.action, finalAction }),
+      }),
+      "plan (at apply time)",
+    );
+    if (finalAction === "NoOp") return;
+    const created = prior.isNull();
+    const { r, errors, newState } = await callApply(
+      prior,
+      final.planned,
+      change.config,
+      final.plannedPrivate,
+    );
+    failOnViolations(
+      address,
+      checkApplyResult(schema, {
+        planned: final.planned,
+        newState,
+        action: created ? "Create" : "Update",
+        providerReportedErrors: errors,
+      }),
+      created ? "create" : "update",
+    );
+    if (errors) {
+      // Partial state: kept (tainted after a create), as core does; otherwise the prior stays.
+      if (newState && !newState.isNull())
+        next.set(address, store(newState, type, name, r?.private ?? NO_BYTES, created));
+      failOnErrors("ApplyResourceChange", address, r?.diagnostics);
+    }
+    next.set(address, store(newState as Value, type, name, r?.private ?? NO_BYTES, false));
+  };
+
+  const runPlanChecks = (checks: readonly PlanCheck[], p: TerraformPlan, label: string): string[] =>
+    checks.flatMap((c) => {
+      const failure = c.checkPlan(p);
+      return failure === undefined ? [] : [`${label} plancheck.${c.description}: ${failure}`];
+    });
+  const runStateChecks = (checks: readonly StateCheck[], s: TerraformState): string[] =>
+    checks.flatMap((c) => {
+      const failure = c.checkState(s);
+      return failure === undefined ? [] : [`statecheck.${c.description}: ${failure}`];
+    });
+  const isEmpty = (p: FakePlan) => p.changes.every((c) => c.action === "NoOp");
+  const describeChanges = (p: FakePlan) =>
+    p.changes
+      .filter((c) => c.action !== "NoOp")
+      .map(
+        (c) =>
+          `${c.address}: ${actionName(actionsOf(c.action))}${c.action === "Update" ? ` (${changedPaths(c.prior, c.planned).join(", ")})` : ""}`,
+      )
+      .join("; ");
+
+  const followUpPlan = async (step: TestStep, config: StructuredConfig, label: string) => {
+    const again = await plan(mainState, config);
+    const failures: string[] = [];
+    if (!isEmpty(again) && !step.expectNonEmptyPlan) {
+      failures.push(
+        `after ${label}, the plan is not empty (the provider's answers drift, or apply did not store what was planned): ${describeChanges(again)}; set expectNonEmptyPlan if that is intended`,
+      );
+    }
+    failures.push(...runPlanChecks(step.postApplyPlanChecks ?? [], again.json, "post-apply"));
+    if (failures.length > 0) throw new StepFailure(failures, "");
+  };
+
+  let lastConfig: StructuredConfig | undefined;
+  for (let index = 0; index < testCase.steps.length; index++) {
+    const step = testCase.steps[index] as TestStep;
+    const label = step.name ?? `step ${index + 1}`;
+    const stepStart = performance.now();
+    calls = [];
+    let kind: FakeCoreStepTiming["kind"] = step.importState
+      ? "import"
+      : step.refreshState
+        ? "refresh"
+        : step.planOnly
+          ? "plan-only"
+          : "apply";
+    try {
+      if (step.structuredConfig !== undefined) lastConfig = step.structuredConfig;
+      else if (step.config !== undefined) {
+        throw new StepFailure(
+          [
+            "the fake core needs structuredConfig (an HCL config can only run through the real terraform CLI)",
+          ],
+          "",
+        );
+      }
+      if (lastConfig === undefined)
+        throw new StepFailure(["the step has no config and no earlier step had one"], "");
+      const config = lastConfig;
+      try {
+        if (step.importState) {
+          kind = "import";
+          await importStep(step, config);
+        } else if (step.refreshState) {
+          await startCommand(config);
+          const loaded = await load(mainState);
+          const next = new Map<string, StoredInstance>();
+          for (const [address, s] of mainState) if (s.mode === "data") next.set(address, s);
+          for (const [address, inst] of loaded) {
+            if (await refresh(address, inst))
+              next.set(address, store(inst.value, inst.type, inst.name, inst.private, inst.tainted));
+          }
+          mainState = next;
+          if (step.expectError) noErrorHappened(step);
+          const failures = runStateChecks(step.stateChecks ?? [], stateJson(mainState));
+          if (failures.length > 0) throw new StepFailure(failures, "");
+          await followUpPlan(step, config, "refresh");
+        } else {
+          const planned = await plan(mainState, config);
+          const checks: PlanCheck[] = [
+            ...Object.entries(step.expectPlan ?? {}).map(([address, action]) =>
+              expectResourceAction(address, action),
+            ),
+            ...(step.planChecks ?? []),
+          ];
+          const failures = runPlanChecks(checks, planned.json, "pre-apply");
+          if (failures.length > 0) throw new StepFailure(failures, "");
+          if (step.planOnly) {
+            if (step.expectError) noErrorHappened(step);
+            if (!isEmpty(planned) && !step.expectNonEmptyPlan) {
+              throw new StepFailure(
+                [
+                  `the plan-only step planned changes (${describeChanges(planned)}); set expectNonEmptyPlan if that is intended`,
+                ],
+                "",
+              );
+            }
+          } else {
+            mainState = await apply(planned, config);
+            if (step.expectError) noErrorHappened(step);
+            const stateFailures = runStateChecks(step.stateChecks ?? [], stateJson(mainState));
+            if (stateFailures.length > 0) throw new StepFailure(stateFailures, "");
+            await followUpPlan(step, config, "apply");
+          }
+        }
+      } catch (thrown) {
+        const error =
+          thrown instanceof ConfigError
+            ? new StepFailure(
+                [thrown.message],
+                renderDiagnostic({ severity: "error", summary: thrown.summary, detail: thrown.detail }),
+              )
+            : thrown;
+        if (error instanceof StepFailure && step.expectError && !(error instanceof UnexpectedSuccess)) {
+          step.expectError.lastIndex = 0;
+          const text = `${error.output}\n${error.failures.join("\n")}`;
+          if (step.expectError.test(text)) continue;
+          throw new StepFailure(
+            [`the step failed, but not with the expected error ${step.expectError}:`, ...error.failures],
+            error.output,
+          );
+        }
+        throw error;
+      }
+    } catch (error) {
+      if (!(error instanceof StepFailure)) throw error;
+      throw new AcceptanceError(
+        formatFailure(
+          `${label} of ${testCase.steps.length}${kind === "apply" ? "" : ` (${kind})`}`,
+          error,
+          log,
+        ),
+        {
+          step: index + 1,
+          failures: error.failures,
+        },
+      );
+    } finally {
+      timings.push({ name: label, kind, durationMs: performance.now() - stepStart, calls });
+    }
+  }
+
+  const finalState = stateJson(mainState);
+  // The final destroy: refresh, destroy plan, deletes; then checkDestroy with the state before.
+  calls = [];
+  const destroyStart = performance.now();
+  try {
+    if ([...mainState.values()].some((s) => s.mode === "managed")) {
+      const destroyPlan = await plan(mainState, lastConfig ?? {}, { destroy: true });
+      mainState = await apply(destroyPlan, lastConfig ?? {});
+      const left = [...mainState].filter(([, s]) => s.mode === "managed").map(([a]) => a);
+      if (left.length > 0)
+        throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], "");
+      if (testCase.checkDestroy) {
+        try {
+          await testCase.checkDestroy(finalState);
+        } catch (error) {
+          throw new StepFailure(
+            [`checkDestroy: ${error instanceof Error ? error.message : String(error)}`],
+            "",
+          );
+        }
+      }
+    }
+  } catch (thrown) {
+    const error = thrown instanceof ConfigError ? new StepFailure([thrown.message], "") : thrown;
+    if (!(error instanceof StepFailure)) throw error;
+    throw new AcceptanceError(formatFailure("the final destroy", error, log), {
+      step: 0,
+      failures: error.failures,
+    });
+  } finally {
+    timings.push({ name: "destroy", kind: "destroy", durationMs: performance.now() - destroyStart, calls });
+  }
+  return { steps: timings, totalMs: performance.now() - started, finalState };
+
+  // --- import ---
+  async function importStep(step: TestStep, config: StructuredConfig): Promise<void> {
+    const address = step.resourceName;
+    if (!address)
+      throw new StepFailure(["an importState step needs resourceName (the address to import)"], "");
+    const { type, name } = splitAddress(address);
+    const schema = resourceSchema(type);
+    const current = stateJson(mainState);
+    const existing = current.resources.find((r) => r.address === address);
+    let id = step.importStateId;
+    if (id === undefined) {
+      const value = existing?.values.id;
+      if (typeof value !== "string") {
+        throw new StepFailure(
+          [
+            `cannot find the import ID: ${existing ? `${address} has no string "id" attribute` : `${address} is not in the state`}; set importStateId`,
+          ],
+          "",
+        );
+      }
+      id = value;
+    }
+    await startCommand(config);
+    const r = await rpc("ImportResourceState", address, () =>
+      provider.importResourceState?.(
+        { typeName: type, id: id as string, clientCapabilities: CAPABILITIES },
+        ctx("ImportResourceState"),
+      ),
+    );
+    failOnErrors("ImportResourceState", address, r?.diagnostics);
+    const imported = (r?.importedResources ?? []).filter((i) => i.typeName === type);
+    if (imported.length === 0)
+      throw new StepFailure(
+        [`${address}: Import returned no resources`],
+        "Error: Import returned no resources",
+      );
+    const first = imported[0] as NonNullable<(typeof imported)[number]>;
+    const value = decodeDynamic(first.state, schema.type);
+    if (value.isNull())
+      throw new StepFailure(
+        [`${address}: Import returned null resource`],
+        "Error: Import returned null resource",
+      );
+    const inst: LoadedInstance = { type, name, value, private: first.private ?? NO_BYTES, tainted: false };
+    if (!(await refresh(address, inst))) {
+      throw new StepFailure(
+        [
+          `${address}: Cannot import non-existent remote object (ReadResource returned null for ID ${JSON.stringify(id)})`,
+        ],
+        `Error: Cannot import non-existent remote object\n\nWhile attempting to import an existing object to "${address}", the provider detected that no object exists with the given id.`,
+      );
+    }
+    const importedState = new Map([[address, store(inst.value, type, name, inst.private, false)]]);
+    if (step.importStateKind === "block") {
+      // An import block's plan must import the object with no other change.
+      const cfg = configToValue(schema, config.resources?.[address]);
+      const change = await planConfigured(address, type, name, inst, cfg);
+      if (change.action !== "NoOp") {
+        throw new StepFailure(
+          [
+            `importing ${address} is not clean: terraform plans ${actionName(actionsOf(change.action))} after the import (the imported state differs from the configuration: ${changedPaths(inst.value, change.planned).join(", ")})`,
+          ],
+          "",
+        );
+      }
+    }
+    if (step.expectError) noErrorHappened(step);
+    const importedJson = stateJson(importedState);
+    const failures = runStateChecks(step.stateChecks ?? [], importedJson);
+    if (step.importStateVerify) {
+      const got = importedJson.resources.find((x) => x.address === address);
+      if (!existing)
+        failures.push(
+          `importStateVerify: ${address} is not in the state of the earlier steps, nothing to compare with`,
+        );
+      else if (got) {
+        const ignore = step.importStateVerifyIgnore ?? [];
+        for (const d of diffValues(existing.values, got.values, "")) {
+          if (ignore.some((i) => d.path === i || d.path.startsWith(`${i}.`))) continue;
+          failures.push(
+            `importStateVerify: ${address}: attribute ${d.path}: in state ${d.expected}, imported ${d.actual}`,
+          );
+        }
+      }
+    }
+    if (failures.length > 0) throw new StepFailure(failures, "");
+  }
+}
+
+/** Raised when a step expected an error and none came; never matched against expectError. */
+class UnexpectedSuccess extends StepFailure {}
+
+function noErrorHappened(step: TestStep): never {
+  throw new UnexpectedSuccess([`expected an error matching ${step.expectError}, but the step succeeded`], "");
+}
+
+function stringKey(key: string): Value {
+  return stringVal(key);
+}
+function intKey(key: number): Value {
+  return numberVal(key);
+}
+
+/** A cty path as a checks path (`["tags", "env"]`, `["network_interface", 0]`). */
+function attrPathOf(p: Path): AttrPath {
+  return p.map((s) => {
+    if (s.kind === "attribute") return s.name;
+    const k = s.key;
+    return k.type.kind === "number" ? Number(k.asNumber().text()) : k.asString();
+  });
+}
+
+/** Top-level attributes whose planned value differs from the prior one (for messages). */
+function changedPaths(prior: Value, planned: Value): string[] {
+  if (prior.isNull() || planned.isNull() || !planned.isKnown()) return [];
+  const out: string[] = [];
+  for (const [name, v] of planned.entries()) {
+    const before = prior.entries().get(name);
+    if (before === undefined || !knownTrue(equals(before, v)))
+      out.push(formatPath([{ kind: "attribute", name }]));
+  }
+  return out;
+}
+
+function formatFailure(where: string, failure: StepFailure, log: readonly string[]): string {
+  const lines = [`@tfkit/testing (fake core): ${where} failed:`, ...failure.failures.map((f) => `  - ${f}`)];
+  if (failure.output.trim() !== "") lines.push("--- what terraform would print", failure.output);
+  if (log.length > 0) lines.push("--- provider log (warnings and errors)", ...log.slice(-40));
+  return lines.join("\n");
+}
+
+/** Leaf differences between two JSON values, with dotted paths (`a.0.b`), as import verification reports them. */
+function diffValues(
+  expected: JsonValue | undefined,
+  actual: JsonValue | undefined,
+  path: string,
+): { path: string; expected: string; actual: string }[] {
+  const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
+  if (isJsonObject(expected) && isJsonObject(actual)) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
+    return expected.flatMap((e, i) =>
+      diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)),
+    );
+  }
+  const e = renderJson(expected);
+  const a = renderJson(actual);
+  return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
+}

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { actionName, type PlanCheck, type StateCheck } from "./checks.js";
 import { AcceptanceError } from "./errors.js";
+import { type HclSchemas, hclSchemasFromTerraformJson, renderHcl } from "./fake-core/hcl.js";
 import { type JsonValue, isJsonObject, renderJson } from "./json.js";
 import { expectResourceAction } from "./plancheck.js";
 import { type RunningProvider, startProvider } from "./provider-process.js";
@@ -282,8 +284,51 @@ export async function runAcceptance(
       ? `(terraform's debug log: terraform.log in ${main.dir} and in each import-N directory)`
       : undefined;
     let lastConfig: string | undefined;
+    // Structured configs are rendered to HCL with the schemas terraform reports (fetched once).
+    let hclSchemas: HclSchemas | undefined;
+    const stepConfig = async (step: TestStep): Promise<string | undefined> => {
+      if (step.structuredConfig === undefined) return step.config;
+      if (hclSchemas === undefined) {
+        const schemaDir = makeWorkdir(join(root, "schemas"));
+        writeConfig(schemaDir, "");
+        const result = await must(schemaDir, "providers schema -json", "providers", "schema", "-json");
+        hclSchemas = hclSchemasFromTerraformJson(result.stdout);
+      }
+      return renderHcl(step.structuredConfig, hclSchemas);
+    };
+    if (testCase.initialState) {
+      // A state file as terraform 1.x writes it; the first command upgrades it (UpgradeResourceState).
+      const resources = Object.entries(testCase.initialState.resources).map(([address, r]) => {
+        const [type = "", name = ""] = address.split(".");
+        const local = type.split("_")[0] as string;
+        return {
+          mode: "managed",
+          type,
+          name,
+          provider: `provider[${JSON.stringify(`${namespace}/${local}`)}]`,
+          instances: [
+            { schema_version: r.schemaVersion, attributes: r.attributes, sensitive_attributes: [] },
+          ],
+        };
+      });
+      writeFileSync(
+        join(main.dir, "terraform.tfstate"),
+        JSON.stringify(
+          {
+            version: 4,
+            terraform_version: "1.11.4",
+            serial: 1,
+            lineage: randomUUID(),
+            outputs: {},
+            resources,
+          },
+          null,
+          2,
+        ),
+      );
+    }
+    let applied = testCase.initialState !== undefined;
     let state: TerraformState | undefined; // cached `show -json` of the main directory
-    let applied = false;
 
     for (let index = 0; index < testCase.steps.length; index++) {
       const step = testCase.steps[index] as TestStep;
@@ -292,7 +337,8 @@ export async function runAcceptance(
       commands = [];
       let kind: StepTiming["kind"] = "apply";
       try {
-        if (step.config !== undefined) lastConfig = step.config;
+        const config = await stepConfig(step);
+        if (config !== undefined) lastConfig = config;
         if (lastConfig === undefined)
           throw new StepFailure(["the step has no config and no earlier step had one"], undefined);
 

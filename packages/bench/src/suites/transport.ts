@@ -134,8 +134,10 @@ export const coldStart: TimedSuite = {
   name: "transport/cold-start",
   note: "exec → first stdout line (handshake); baseline `node -e ''` exec → exit; 20 runs each",
   iterations: 20,
-  rounds: 4,
-  warmupIterations: 2,
+  // Two starts per case per round: load on the shared machine drifts within seconds, and wall time
+  // follows it; finer interleaving spreads the drift over all cases alike.
+  rounds: 10,
+  warmupIterations: 1,
   setup: async () => {
     scratch = mkdtempSync(join(tmpdir(), "tfkit-bench-"));
     clientCert = generateCert();

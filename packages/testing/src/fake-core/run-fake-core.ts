@@ -1102,15 +1102,18 @@ function attrPathOf(p: Path): AttrPath {
   });
 }
 
-/** Top-level attributes whose planned value differs from the prior one (for messages). */
+/** Top-level attributes whose known planned value differs from the prior one (for messages). */
 function changedPaths(prior: Value, planned: Value): string[] {
   if (prior.isNull() || planned.isNull() || !planned.isKnown()) return [];
   const out: string[] = [];
+  let unknown = 0;
   for (const [name, v] of planned.entries()) {
     const before = prior.entries().get(name);
-    if (before === undefined || !knownTrue(equals(before, v)))
+    if (!v.isWhollyKnown()) unknown++;
+    else if (before === undefined || !knownTrue(equals(before, v)))
       out.push(formatPath([{ kind: "attribute", name }]));
   }
+  if (unknown > 0) out.push(`${unknown} known after apply`);
   return out;
 }
 

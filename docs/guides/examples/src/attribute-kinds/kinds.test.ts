@@ -2,9 +2,19 @@
 // does to the attribute, by validating and planning through the provider as Terraform does.
 // The guide's tables are these results (the last test checks the markdown says the same).
 import { readFileSync } from "node:fs";
-import { nullVal, objectVal, rawEquals, stringVal, type Value } from "@tfkit/cty-values";
+import {
+  listVal,
+  listValEmpty,
+  nullVal,
+  objectVal,
+  rawEquals,
+  stringVal,
+  type Type,
+  type Value,
+} from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { FakeCore } from "../harness.js";
+import { type BlockKind, blockSchemas, blockTypeName, blocksProvider } from "./blocks.js";
 import { type Kind, kinds, provider, schemas, typeName } from "./kinds.js";
 
 const core = new FakeCore(
@@ -90,6 +100,65 @@ const modified: Kind[] = [
   "Optional+RequiresReplace",
 ];
 
+const blockCore = new FakeCore(
+  blocksProvider,
+  Object.fromEntries(
+    (Object.keys(blockSchemas) as BlockKind[]).map((k) => [blockTypeName(k), blockSchemas[k]]),
+  ),
+);
+
+/** A list of `{ v }` objects as the plan shows it. */
+const showList = (v: Value): string =>
+  v.isNull()
+    ? "null"
+    : !v.isKnown()
+      ? "(known after apply)"
+      : `[${v
+          .elements()
+          .map((e) => (e.isKnown() ? `{v=${show(e.getAttr("v"))}}` : "(known after apply)"))
+          .join(", ")}]`;
+
+/** Like {@link cell}, for a list block or list nested attribute `x` of `{ v }` objects. */
+async function blockCell(kind: BlockKind, s: Situation): Promise<string> {
+  const type = blockTypeName(kind);
+  const T = blockSchemas[kind].type;
+  const listType = T.attributeTypes.x!;
+  const elementType = (listType as Type & { elementType: Type }).elementType;
+  const list = (v: string) => listVal([objectVal({ v: stringVal(v) })]);
+  // A block left out of the configuration is an empty list; a nested attribute is null.
+  const absent = kind === "list block" ? listValEmpty(elementType) : nullVal(listType);
+  const config = objectVal({
+    trigger: stringVal(s.trigger ?? "t1"),
+    x: s.config === null ? absent : list(s.config),
+  });
+  const prior =
+    s.state === undefined || s.state === null
+      ? nullVal(T)
+      : objectVal({ trigger: stringVal("t1"), x: list(s.state) });
+  if ((await blockCore.validate(type, config)).some((d) => d.severity === "error")) return "error";
+  const plan = await blockCore.plan(type, prior, config);
+  expect(plan.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const planned = plan.planned.getAttr("x");
+  if (prior.isNull()) return planned.isNull() ? "null" : `+ ${showList(planned)}`;
+  const before = prior.getAttr("x");
+  if (rawEquals(before, planned)) return `${showList(before)} (no change)`;
+  return `~ ${showList(before)} -> ${showList(planned)}`;
+}
+
+async function blockTable(): Promise<string> {
+  const columns = Object.keys(blockSchemas) as BlockKind[];
+  const rows = situations.filter((s) => s.row !== "3a");
+  const lines = [
+    `| situation | ${columns.join(" | ")} |`,
+    `| --- | ${columns.map(() => "---").join(" | ")} |`,
+  ];
+  for (const s of rows) {
+    const cells = await Promise.all(columns.map(async (k) => `\`${await blockCell(k, s)}\``));
+    lines.push(`| ${s.row}. ${s.label} | ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
 describe("seed 001: the plan each kind of attribute produces", () => {
   it("matches the seed's tables", async () => {
     // Spot checks straight from the seed article.
@@ -114,8 +183,26 @@ describe("seed 001: the plan each kind of attribute produces", () => {
     );
   });
 
+  it("plans nested objects as seed 001's embedded resources", async () => {
+    const [, notInConfig, inConfig, inStateNotInConfig] = [undefined, ...situations];
+    expect(await blockCell("list block", notInConfig!)).toBe("+ []");
+    expect(await blockCell("Optional list nested attribute", notInConfig!)).toBe("null");
+    expect(await blockCell("Optional+Computed list nested attribute", notInConfig!)).toBe(
+      "+ (known after apply)",
+    );
+    expect(await blockCell("Computed list nested attribute", inConfig!)).toBe("error");
+    expect(await blockCell("Optional list nested attribute", inStateNotInConfig!)).toBe(
+      '~ [{v="old"}] -> null',
+    );
+    // Not the seed's "{ state }": core's proposedNew (optionalValueNotComputable) sees that the
+    // stored objects hold a configurable value, so they came from configuration, now removed.
+    expect(await blockCell("Optional+Computed list nested attribute", inStateNotInConfig!)).toBe(
+      '~ [{v="old"}] -> (known after apply)',
+    );
+  });
+
   it("is what the guide's tables say", async () => {
-    const rendered = [await table(basic), await table(modified)];
+    const rendered = [await table(basic), await table(modified), await blockTable()];
     if (process.env.PRINT_TABLES === "1") console.log(rendered.join("\n\n"));
     const guide = readFileSync(new URL("../../../attribute-kinds.md", import.meta.url), "utf8");
     for (const t of rendered) expect(guide).toContain(t);

@@ -1,8 +1,22 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineDataSource, defineFunction, defineProvider, defineResource } from "@tfkit/provider";
-import { attr, block, dataSourceSchema, providerSchema, resourceSchema, t } from "@tfkit/schema";
+import {
+  defineDataSource,
+  defineEphemeralResource,
+  defineFunction,
+  defineProvider,
+  defineResource,
+} from "@tfkit/provider";
+import {
+  attr,
+  block,
+  dataSourceSchema,
+  ephemeralResourceSchema,
+  providerSchema,
+  resourceSchema,
+  t,
+} from "@tfkit/schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkProviderDocs, formatDocsDifferences, writeProviderDocs } from "./docs-files.js";
 import { generateProviderDocs } from "./provider-docs.js";
@@ -71,6 +85,15 @@ const join3 = defineFunction({
   run: ([sep], parts) => parts.join(sep),
 });
 
+const token = defineEphemeralResource({
+  typeName: "acme_token",
+  schema: ephemeralResourceSchema({
+    description: "A short-lived API token.",
+    attributes: { value: attr.string({ computed: true, sensitive: true, description: "The token." }) },
+  }),
+  open: () => ({ value: "t" }),
+});
+
 const acme = defineProvider({
   metadata: { typeName: "acme" },
   schema: providerSchema({
@@ -79,6 +102,7 @@ const acme = defineProvider({
   }),
   resources: [widget],
   dataSources: [catalog],
+  ephemeralResources: [token],
   functions: [join3],
 });
 
@@ -108,6 +132,7 @@ describe("generateProviderDocs", () => {
     const pages = await generateProviderDocs(acme, { providerName: "acme" });
     expect([...pages.keys()].sort()).toEqual([
       "data-sources/catalog.md",
+      "ephemeral-resources/token.md",
       "functions/join_all.md",
       "index.md",
       "resources/widget.md",
@@ -152,6 +177,18 @@ describe("generateProviderDocs", () => {
     // No examples directory: no Example Usage and no Import section.
     expect(page).not.toContain("## Example Usage");
     expect(page).not.toContain("## Import");
+  });
+
+  it("documents ephemeral resources and data sources with their kind", async () => {
+    const pages = await generateProviderDocs(acme, { providerName: "acme" });
+    const eph = pages.get("ephemeral-resources/token.md") ?? "";
+    expect(eph).toContain('page_title: "acme_token Ephemeral Resource - acme"');
+    expect(eph).toContain("# acme_token (Ephemeral Resource)\n\nA short-lived API token.\n");
+    expect(section(eph, "### Read-Only")).toEqual(["- `value` (String, Sensitive) The token."]);
+    const ds = pages.get("data-sources/catalog.md") ?? "";
+    expect(ds).toContain("# acme_catalog (Data Source)\n\nLists widget names.\n");
+    expect(section(ds, "### Optional")).toEqual(["- `prefix` (String)"]);
+    expect(section(ds, "### Read-Only")).toEqual(["- `names` (List of String)"]);
   });
 
   it("documents functions with their signature and numbered arguments", async () => {

@@ -4,16 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TimedSuite } from "../runner.js";
+import { fixtureCjs, prepareLaunchForms } from "./transport.js";
 
 /** Whether a `terraform` binary is on PATH. */
 export const hasTerraform: boolean = spawnSync("terraform", ["version"], { stdio: "ignore" }).status === 0;
 
 let dir = "";
 let env: NodeJS.ProcessEnv = {};
+/** Environments whose CLI config points dev_overrides at the faster launch forms. */
+let snapshotEnv: NodeJS.ProcessEnv = {};
+let codeCacheEnv: NodeJS.ProcessEnv = {};
 
-function runTerraform(args: readonly string[]): Promise<void> {
+function runTerraform(args: readonly string[], withEnv: NodeJS.ProcessEnv = env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("terraform", args, { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn("terraform", args, { cwd: dir, env: withEnv, stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     child.stderr.on("data", (c: Buffer) => {
       err += c.toString("utf8");
@@ -37,7 +41,7 @@ export const terraformPlan: TimedSuite = {
   iterations: 10,
   rounds: 2,
   warmupIterations: 1,
-  setup: () => {
+  setup: async () => {
     dir = mkdtempSync(join(tmpdir(), "tfkit-bench-tf-"));
     const providerDir = join(dir, "provider");
     mkdirSync(providerDir);
@@ -61,6 +65,25 @@ export const terraformPlan: TimedSuite = {
     };
     for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_REATTACH_PROVIDERS", "TF_DISABLE_PLUGIN_TLS"])
       delete env[k];
+
+    // The same provider as a startup snapshot and through a V8 code cache (see transport.ts).
+    const forms = await prepareLaunchForms(dir);
+    const launchers = {
+      snapshot: `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} --snapshot-blob ${JSON.stringify(forms.snapshotBlob)} -- "$@"\n`,
+      "code-cache": `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(fixtureCjs("code-cache-launcher"))} "$@"\n`,
+    };
+    for (const [form, script] of Object.entries(launchers)) {
+      const formDir = join(dir, `provider-${form}`);
+      mkdirSync(formDir);
+      writeFileSync(join(formDir, "terraform-provider-bench"), script);
+      chmodSync(join(formDir, "terraform-provider-bench"), 0o755);
+      writeFileSync(
+        join(dir, `dev-${form}.tfrc`),
+        `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/bench" = ${JSON.stringify(formDir)}\n  }\n}\n`,
+      );
+    }
+    snapshotEnv = { ...env, TF_CLI_CONFIG_FILE: join(dir, "dev-snapshot.tfrc") };
+    codeCacheEnv = { ...env, ...forms.codeCacheEnv, TF_CLI_CONFIG_FILE: join(dir, "dev-code-cache.tfrc") };
   },
   teardown: () => rmSync(dir, { recursive: true, force: true }),
   baseline: { name: "terraform version", async: true, fn: () => runTerraform(["version"]) },
@@ -69,6 +92,16 @@ export const terraformPlan: TimedSuite = {
       name: "plan/empty-provider",
       async: true,
       fn: () => runTerraform(["plan", "-input=false", "-no-color"]),
+    },
+    {
+      name: "plan/empty-provider/bundled-cjs+code-cache",
+      async: true,
+      fn: () => runTerraform(["plan", "-input=false", "-no-color"], codeCacheEnv),
+    },
+    {
+      name: "plan/empty-provider/snapshot",
+      async: true,
+      fn: () => runTerraform(["plan", "-input=false", "-no-color"], snapshotEnv),
     },
   ],
 };

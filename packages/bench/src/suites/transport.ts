@@ -26,7 +26,7 @@ const MAGIC_COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca
 /** Built fixture scripts sit next to the bundled bench.js in dist/. */
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}.js`, import.meta.url));
 /** The one-file CommonJS fixtures the tsup config's onSuccess bundles. */
-const fixtureCjs = (name: string): string =>
+export const fixtureCjs = (name: string): string =>
   fileURLToPath(new URL(`./fixtures/${name}.cjs`, import.meta.url));
 
 /** Environment as terraform gives it to a provider (plus a private socket/temp dir). */
@@ -50,14 +50,14 @@ function pluginEnv(socketDir: string, clientCert: CertPair | undefined): NodeJS.
  * binary: a startup snapshot of the one-file CommonJS bundle (`node --build-snapshot`), and the V8
  * code cache of that bundle (written by one training run of the code-cache launcher).
  */
-interface LaunchForms {
+export interface LaunchForms {
   /** `node --snapshot-blob <blob>` starts the provider from the snapshot. */
   readonly snapshotBlob: string;
   /** Environment for the code-cache launcher (names the cache file). */
   readonly codeCacheEnv: NodeJS.ProcessEnv;
 }
 
-async function prepareLaunchForms(dir: string): Promise<LaunchForms> {
+export async function prepareLaunchForms(dir: string): Promise<LaunchForms> {
   const snapshotBlob = join(dir, "provider.blob");
   execFileSync(
     process.execPath,

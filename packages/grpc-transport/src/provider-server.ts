@@ -80,6 +80,15 @@ export interface CallContext {
  *   (`callFunction`: a FunctionError with that text).
  *
  * A handler that throws produces an error diagnostic with the message; the process stays up.
+ * @example
+ * ```ts
+ * // Call a provider in-process, as Terraform would over gRPC (values are msgpack bytes):
+ * const ctx: CallContext = { rpc: "ReadResource", signal: new AbortController().signal, logger: createLogger() };
+ * const { newState, diagnostics } = await provider.readResource!(
+ *   { typeName: "demo_server", currentState: { msgpack: toMsgpack(state, type) }, private: new Uint8Array(0) },
+ *   ctx,
+ * );
+ * ```
  * @category models
  */
 export interface ProviderServer {

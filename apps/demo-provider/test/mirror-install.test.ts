@@ -112,9 +112,13 @@ describe("tfkit package + tfkit mirror of the demo", () => {
   });
 });
 
-const runIf = terraformRuns ? describe : describe.skip;
+/** `describe`, or a skip whose name says which terraform binary was missing. */
+const describeTerraform = (name: string, body: () => void) =>
+  terraformRuns
+    ? describe(name, body)
+    : describe.skip(`${name} (SKIPPED: no terraform binary "${TERRAFORM}")`, body);
 
-runIf(`terraform installs ${SOURCE} from the filesystem_mirror only (no dev_overrides)`, () => {
+describeTerraform(`terraform installs ${SOURCE} from the filesystem_mirror only (no dev_overrides)`, () => {
   let dir: string;
   let storePath: string;
   let env: NodeJS.ProcessEnv;

@@ -29,7 +29,7 @@ export {
   type FakeCoreStepTiming,
   runFakeCore,
 } from "./fake-core/run-fake-core.js";
-export type { FakeCoreProvider } from "./fake-core/provider-shape.js";
+export type { FakeCoreProvider, FakeCoreTypeSchema } from "./fake-core/provider-shape.js";
 export type { ConfigBody, ConfigValue, StructuredConfig } from "./fake-core/structured-config.js";
 export { type HclBlockSchema, type HclBodySchema, type HclSchemas, renderHcl } from "./fake-core/hcl.js";
 

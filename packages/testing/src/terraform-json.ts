@@ -32,7 +32,10 @@ export interface PlannedResourceChange {
   /** Attribute paths that force replacement, as Terraform lists them. */
   readonly replacePaths: readonly AttrPath[];
   /** Present when the change imports an existing object (`import` block): its import ID. */
-  readonly importing?: { readonly id: string };
+  readonly importing?: {
+    /** The import ID. */
+    readonly id: string;
+  };
 }
 
 /**

@@ -24,14 +24,32 @@ export interface FakeCoreProvider extends ProviderServer {
   /** The provider's definition, as `defineProvider` keeps it. */
   readonly definition: {
     /** Type name and source address. */
-    readonly metadata: { readonly typeName: string; readonly address?: string };
+    readonly metadata: {
+      /** The provider type name (`notes` for `notes_note`). */
+      readonly typeName: string;
+      /** The source address core names in its messages. */
+      readonly address?: string;
+    };
     /** The provider configuration schema. */
     readonly schema?: Schema;
     /** Managed resource types. */
-    readonly resources?: readonly { readonly typeName: string; readonly schema: Schema }[];
+    readonly resources?: readonly FakeCoreTypeSchema[];
     /** Data sources. */
-    readonly dataSources?: readonly { readonly typeName: string; readonly schema: Schema }[];
+    readonly dataSources?: readonly FakeCoreTypeSchema[];
   };
+}
+
+/**
+ * A resource or data source type as the fake core reads it from a provider definition.
+ *
+ * @remarks `@tfkit/provider`'s `ResourceType` and `DataSourceType` satisfy it.
+ * @category models
+ */
+export interface FakeCoreTypeSchema {
+  /** The type name, e.g. `notes_note`. */
+  readonly typeName: string;
+  /** Its schema. */
+  readonly schema: Schema;
 }
 
 /** Encodes a value as Terraform sends it (msgpack). @internal */

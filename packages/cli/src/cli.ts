@@ -21,7 +21,8 @@ const USAGE = `Usage:
                 [--node-binary os_arch=/path/to/node ...] [--condition <export condition> ...]
   tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
   tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
-                [--name <type>] [--export provider] [--condition <export condition> ...] [--check]
+                [--name <type>] [--description <text for index.md>] [--export provider]
+                [--condition <export condition> ...] [--check]
 `;
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -101,6 +102,7 @@ async function main(argv: readonly string[]): Promise<number> {
         out: { type: "string", default: "docs" },
         examples: { type: "string", default: "examples" },
         name: { type: "string" },
+        description: { type: "string" },
         export: { type: "string" },
         condition: { type: "string", multiple: true },
         check: { type: "boolean", default: false },
@@ -115,7 +117,11 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     const providerName = values.name ?? loaded.typeName;
     if (providerName === undefined) return usage("docs: the provider does not name its type; pass --name");
-    const pages = await generateProviderDocs(loaded.provider, { providerName, examplesDir: values.examples });
+    const pages = await generateProviderDocs(loaded.provider, {
+      providerName,
+      examplesDir: values.examples,
+      ...(values.description === undefined ? {} : { description: values.description }),
+    });
     if (values.check) {
       const differences = checkProviderDocs(pages, values.out);
       if (differences.length === 0) {

@@ -33,6 +33,8 @@ function tfkitDocs(out: string, ...extra: string[]) {
     "@tfkit/source",
     "--examples",
     join(demo, "examples"),
+    "--description",
+    "Networks, servers and volumes of a demo cloud kept in a local JSON file: the example provider of tfkit.",
     "--out",
     out,
     ...extra,
@@ -76,6 +78,9 @@ describe("apps/demo-provider/docs", () => {
       readFileSync(join(demo, "examples/resources/demo_server/resource.tf"), "utf8").trimEnd(),
     );
     expect(server).toContain("terraform import demo_server.web srv-1");
+    expect(readFileSync(join(demo, "docs/index.md"), "utf8")).toContain(
+      "# demo Provider\n\nNetworks, servers and volumes",
+    );
     expect(readFileSync(join(demo, "docs/data-sources/images.md"), "utf8")).toContain(
       "# demo_images (Data Source)",
     );

@@ -6,7 +6,7 @@
 import { defineProvider, defineResource } from "@tfkit/provider";
 import { attr, isUnknown, providerSchema, resourceSchema } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
-import { isAcceptanceError, runFakeCore, type TestCase } from "../src/index.js";
+import { isAcceptanceError, knownvalue, runFakeCore, statecheck, type TestCase } from "../src/index.js";
 import { failureOf, notesProvider } from "./support.js";
 
 const schema = resourceSchema({
@@ -123,5 +123,51 @@ describe("the fake core rejects broken providers with the contract rule", () => 
     expect(error.message).toMatch(
       /broken_thing\.a: \.id: the provider still indicated an unknown value after apply \(contract rule unknown_value, stage apply/,
     );
+  });
+});
+
+describe("the fake core follows core through a failed create (seed 002)", () => {
+  it("a create that fails after the object exists leaves it tainted; the next apply replaces it", async () => {
+    let fail = true;
+    const provider = brokenProvider({
+      create: (plan, ctx) => {
+        const id = "t-partial";
+        if (fail) {
+          fail = false;
+          ctx.setPartialState({ id });
+          throw new Error("boom after the remote object was created");
+        }
+        return { ...plan, id: "t-2", nonce: "fixed" };
+      },
+      // The remote objects exist (the partial one too): read returns them as they are.
+      read: (state) => state,
+    });
+    let destroyed: readonly string[] = [];
+    const result = await runFakeCore(
+      {
+        providers: { broken: notesProvider },
+        steps: [
+          {
+            name: "create fails",
+            structuredConfig: { resources: { [T]: { title: "hello" } } },
+            expectError: /boom after the remote object was created/,
+          },
+          {
+            name: "the tainted object is replaced",
+            structuredConfig: { resources: { [T]: { title: "hello" } } },
+            expectPlan: { [T]: "destroy-before-create" },
+            stateChecks: [statecheck.expectKnownValue(T, "id", knownvalue.stringExact("t-2"))],
+          },
+        ],
+        checkDestroy: (state) => {
+          destroyed = state.resources.map((r) => `${r.address}:${String(r.values.id)}:${r.tainted}`);
+        },
+      },
+      { provider },
+    );
+    expect(destroyed).toEqual([`${T}:t-2:false`]);
+    const rpcs = result.steps[1]?.calls.map((c) => c.rpc) ?? [];
+    // The tainted object is deleted before the new one is created.
+    expect(rpcs.filter((r) => r === "ApplyResourceChange")).toHaveLength(2);
   });
 });

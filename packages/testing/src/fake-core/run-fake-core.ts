@@ -796,16 +796,25 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
       change.config,
       final.plannedPrivate,
     );
-    failOnViolations(
-      address,
-      checkApplyResult(schema, {
-        planned: final.planned,
-        newState,
-        action: created ? "Create" : "Update",
-        providerReportedErrors: errors,
-      }),
-      created ? "create" : "update",
-    );
+    const applyViolations = checkApplyResult(schema, {
+      planned: final.planned,
+      newState,
+      action: created ? "Create" : "Update",
+      providerReportedErrors: errors,
+    });
+    if (applyViolations.length > 0 && newState !== undefined && !newState.isNull()) {
+      // Core still saves an object that is merely inconsistent with the plan (tainted after a
+      // create: its maybeTainted); one that does not conform or holds unknowns is not saved.
+      const unsaveable: readonly string[] = [
+        "type_conformance",
+        "nil_value",
+        "unknown_value",
+        "write_only_returned",
+      ];
+      if (applyViolations.every((v) => !unsaveable.includes(v.rule)))
+        next.set(address, store(newState, type, name, r?.private ?? NO_BYTES, created));
+    }
+    failOnViolations(address, applyViolations, created ? "create" : "update");
     if (errors) {
       // Partial state: kept (tainted after a create), as core does; otherwise the prior stays.
       if (newState && !newState.isNull())

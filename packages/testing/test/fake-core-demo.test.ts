@@ -70,6 +70,10 @@ function demoCase(version: 0 | 1): TestCase {
   const enabled = version === 0 ? "true" : "false";
   const description = version === 0 ? "written by the first release" : "written by release 1";
   const network = { name: "legacy", cidr: "10.20.0.0/24" };
+  const lookups = {
+    "demo_network.legacy": { name: "legacy" },
+    "demo_images.debian": { name_prefix: "debian" },
+  };
   const server = (extra: Record<string, string>) => ({
     name: "legacy",
     description,
@@ -100,6 +104,7 @@ function demoCase(version: 0 | 1): TestCase {
       {
         name: "update in place after the upgrade",
         structuredConfig: {
+          dataSources: lookups,
           resources: { [N]: network, [S]: server({ enabled: enabled === "true" ? "false" : "true" }) },
         },
         expectPlan: { [S]: "update", [N]: "no-op" },
@@ -110,11 +115,19 @@ function demoCase(version: 0 | 1): TestCase {
             knownvalue.stringExact(enabled === "true" ? "false" : "true"),
           ),
           statecheck.expectKnownValue(S, "id", knownvalue.stringExact("srv-1")),
+          // Data sources are read during plan and stored in state.
+          statecheck.expectKnownValue("data.demo_network.legacy", "id", knownvalue.stringExact("net-1")),
+          statecheck.expectKnownValue(
+            "data.demo_images.debian",
+            path("names", 0),
+            knownvalue.stringRegexp(/^debian/),
+          ),
         ],
       },
       {
         name: "image change replaces; a new server gets the default interface",
         structuredConfig: {
+          dataSources: lookups,
           resources: {
             [N]: network,
             [S]: server({ enabled: enabled === "true" ? "false" : "true", image: "debian-13" }),

@@ -18,6 +18,7 @@ const server = resourceSchema({
 describe("hclString", () => {
   it("escapes quotes, backslashes, control characters and template sequences", () => {
     expect(hclString('a"b\\c\nd\te')).toBe('"a\\"b\\\\c\\nd\\te"');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: HCL template sequences are the subject here
     expect(hclString("${x} and %{y} but $ and % alone")).toBe('"$${x} and %%{y} but $ and % alone"');
     expect(hclString("\u0001")).toBe('"\\u0001"');
   });

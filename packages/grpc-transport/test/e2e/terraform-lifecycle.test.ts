@@ -32,6 +32,16 @@ output "id" {
 `;
 }
 
+/** Resolves when terraform's debug log (which carries the provider's log lines) matches `pattern`. */
+async function waitForLog(ws: Workspace, pattern: RegExp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(ws.log())) {
+    if (Date.now() > deadline)
+      throw new Error(`no ${pattern} in terraform.log within ${timeoutMs} ms:\n${ws.log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Fails with terraform's own output when a command did not exit as expected. */
 function expectExit(run: { code: number | null; stdout: string; stderr: string }, code: number): void {
   if (run.code !== code) {
@@ -178,6 +188,10 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
       // Its own process group, so the group signal reaches terraform and its providers only.
       const apply = ws.start({ detached: wholeGroup }, "apply", "-no-color", "-input=false", "-auto-approve");
       await apply.waitForOutput(/tfkite2e_thing\.a: Creating\.\.\./, 60_000);
+      // "Creating..." is printed before terraform sends ApplyResourceChange: signalling right then
+      // races the call, and a StopProvider that arrives first has nothing in flight to abort
+      // (terraform-plugin-go behaves the same). Interrupt only once the handler is running.
+      await waitForLog(ws, /tfkite2e: slow apply in flight, waiting for StopProvider/, 60_000);
       const interruptedAt = Date.now();
       if (wholeGroup)
         process.kill(-apply.child.pid!, "SIGINT"); // providers must ignore it
@@ -188,6 +202,8 @@ describe.skipIf(!terraformPath)("grpc-transport under the real terraform (dev_ov
       expectExit(run, 1);
       expect(run.stdout + run.stderr).toContain("Interrupt received");
       expect(run.stderr).toContain("tfkite2e: apply stopped by StopProvider");
+      // The provider survived the signal and StopProvider found the apply call in flight.
+      expect(ws.log()).toMatch(/StopProvider: aborted in-flight calls:.* aborted=1\b/);
       expect(run.stderr).not.toContain("Plugin did not respond");
       expect(ws.state().resources).toHaveLength(0);
     },

@@ -165,6 +165,10 @@ export const provider: ProviderServer = {
           clearTimeout(timer);
           resolve(true);
         });
+        // The e2e test waits for this line in terraform's log before it interrupts: terraform
+        // prints "Creating..." before it sends ApplyResourceChange, and a StopProvider that
+        // arrives before the call only aborts the calls in flight at that moment (none).
+        ctx.logger.info("tfkite2e: slow apply in flight, waiting for StopProvider");
       });
       return {
         diagnostics: [

@@ -140,3 +140,28 @@ export function renderJson(value: JsonValue | undefined): string {
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !isCtyNumber(value);
 }
+
+/**
+ * Leaf differences between two JSON values, with dotted paths (`a.0.b`), as import verification
+ * reports them (shared by the real-CLI runner and the fake core).
+ * @internal
+ */
+export function diffValues(
+  expected: JsonValue | undefined,
+  actual: JsonValue | undefined,
+  path: string,
+): { path: string; expected: string; actual: string }[] {
+  const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
+  if (isJsonObject(expected) && isJsonObject(actual)) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
+    return expected.flatMap((e, i) =>
+      diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)),
+    );
+  }
+  const e = renderJson(expected);
+  const a = renderJson(actual);
+  return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
+}

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { actionName, type PlanCheck, type StateCheck } from "./checks.js";
 import { AcceptanceError } from "./errors.js";
 import { type HclSchemas, hclSchemasFromTerraformJson, renderHcl } from "./fake-core/hcl.js";
-import { type JsonValue, isJsonObject, renderJson } from "./json.js";
+import { diffValues } from "./json.js";
 import { expectResourceAction } from "./plancheck.js";
 import { type RunningProvider, startProvider } from "./provider-process.js";
 import {
@@ -585,25 +585,4 @@ function remainingResources(dir: string): string[] {
   return (parsed.resources ?? [])
     .filter((r) => r.mode === "managed" && (r.instances?.length ?? 0) > 0)
     .map((r) => `${r.module ? `${r.module}.` : ""}${r.type}.${r.name}`);
-}
-
-/** Leaf differences between two values, with dotted paths (`a.0.b`), as import verification reports them. */
-function diffValues(
-  expected: JsonValue | undefined,
-  actual: JsonValue | undefined,
-  path: string,
-): { path: string; expected: string; actual: string }[] {
-  const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
-  if (isJsonObject(expected) && isJsonObject(actual)) {
-    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
-  }
-  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
-    return expected.flatMap((e, i) =>
-      diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)),
-    );
-  }
-  const e = renderJson(expected);
-  const a = renderJson(actual);
-  return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
 }

@@ -28,7 +28,7 @@ import { filterRequiresReplace, proposedNew } from "@tfkit/plan-engine";
 import type { Schema } from "@tfkit/schema";
 import { actionName, type PlanCheck, type StateCheck } from "../checks.js";
 import { AcceptanceError } from "../errors.js";
-import { type JsonObject, type JsonValue, isJsonObject, renderJson } from "../json.js";
+import { diffValues, type JsonObject, type JsonValue, isJsonObject } from "../json.js";
 import type { AttrPath } from "../path.js";
 import { expectResourceAction } from "../plancheck.js";
 import type {
@@ -1131,25 +1131,4 @@ function formatFailure(where: string, failure: StepFailure, log: readonly string
   if (failure.output.trim() !== "") lines.push("--- what terraform would print", failure.output);
   if (log.length > 0) lines.push("--- provider log (warnings and errors)", ...log.slice(-40));
   return lines.join("\n");
-}
-
-/** Leaf differences between two JSON values, with dotted paths (`a.0.b`), as import verification reports them. */
-function diffValues(
-  expected: JsonValue | undefined,
-  actual: JsonValue | undefined,
-  path: string,
-): { path: string; expected: string; actual: string }[] {
-  const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
-  if (isJsonObject(expected) && isJsonObject(actual)) {
-    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
-  }
-  if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
-    return expected.flatMap((e, i) =>
-      diffValues(e as JsonValue, (actual as readonly JsonValue[])[i], join2(i)),
-    );
-  }
-  const e = renderJson(expected);
-  const a = renderJson(actual);
-  return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
 }

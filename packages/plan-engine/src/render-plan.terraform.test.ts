@@ -2,56 +2,13 @@
 import { readFileSync } from "node:fs";
 import type { Path, PathStep } from "@tfkit/cty-values";
 import { attributeStep, fromMsgpack, indexStep, numberVal, stringVal } from "@tfkit/cty-values";
-import { attr, block, resourceSchema, t } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
-import { requiresReplace, useStateForUnknown } from "./plan-modifier.js";
 import { renderPlan } from "./render-plan.js";
+import { captureSchema as schema } from "./testdata/capture-schema.js";
 
 // Plans printed by the real terraform 1.11.4 (`terraform plan -no-color`), captured with
 // scripts/capture-terraform-plans: the same schema as the capture provider, the prior and planned
 // states and replace paths the provider returned, and terraform's text for them.
-
-const schema = resourceSchema({
-  attributes: {
-    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
-    name: attr.string({ required: true, planModifiers: [requiresReplace()] }),
-    size: attr.number({ optional: true }),
-    enabled: attr.bool({ optional: true, computed: true }),
-    tags: attr.map(t.string, { optional: true }),
-    ports: attr.set(t.string, { optional: true }),
-    args: attr.list(t.string, { optional: true }),
-    password: attr.string({ optional: true, sensitive: true }),
-    script: attr.string({ optional: true }),
-    meta: attr.object({ a: t.string, b: t.number }, { optional: true }),
-    disks: attr.listNested(
-      { size_gb: attr.int64({ required: true }), uuid: attr.string({ computed: true }) },
-      { optional: true },
-    ),
-    labels: attr.mapNested({ v: attr.string({ required: true }) }, { optional: true }),
-    secrets: attr.listNested(
-      { k: attr.string({ required: true }), v: attr.string({ optional: true, sensitive: true }) },
-      { optional: true },
-    ),
-    svc: attr.setNested(
-      { p: attr.number({ required: true }), q: attr.string({ optional: true }) },
-      { optional: true },
-    ),
-    cfg: attr.singleNested(
-      { x: attr.string({ optional: true }), y: attr.string({ optional: true }) },
-      { optional: true },
-    ),
-  },
-  blocks: {
-    network_interface: block.list({
-      attributes: {
-        subnet: attr.string({ required: true, planModifiers: [requiresReplace()] }),
-        ip: attr.string({ computed: true }),
-      },
-    }),
-    rule: block.set({ attributes: { port: attr.number({ required: true }) } }),
-    timeouts: block.single({ attributes: { create: attr.string({ optional: true }) } }),
-  },
-});
 
 interface Fixture {
   readonly name: string;

@@ -1,11 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { serve } from "@tfkit/grpc-transport";
-import type {
-  PlanResourceChangeRequest,
-  ProviderServer,
-  SchemaBlock,
-  SchemaAttribute,
-} from "@tfkit/grpc-transport";
+import type { DynamicValue, PlanResourceChangeRequest, ProviderServer } from "@tfkit/grpc-transport";
 import {
   fromMsgpack,
   fromJson,
@@ -15,87 +10,16 @@ import {
   True,
   toMsgpack,
   transform,
-  typeToJson,
   type Value,
   type Path,
 } from "@tfkit/cty-values";
-import { attr, block, resourceSchema, t, type SchemaBody, type AnyAttributeSpec } from "@tfkit/schema";
-import { planResourceChange, renderPlan, requiresReplace, useStateForUnknown } from "@tfkit/plan-engine";
+import { toSchemaDescription } from "@tfkit/schema";
+import { planResourceChange, renderPlan } from "@tfkit/plan-engine";
 
-const schema = resourceSchema({
-  attributes: {
-    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
-    name: attr.string({ required: true, planModifiers: [requiresReplace()] }),
-    size: attr.number({ optional: true }),
-    enabled: attr.bool({ optional: true, computed: true }),
-    tags: attr.map(t.string, { optional: true }),
-    ports: attr.set(t.string, { optional: true }),
-    args: attr.list(t.string, { optional: true }),
-    password: attr.string({ optional: true, sensitive: true }),
-    script: attr.string({ optional: true }),
-    meta: attr.object({ a: t.string, b: t.number }, { optional: true }),
-    disks: attr.listNested(
-      { size_gb: attr.int64({ required: true }), uuid: attr.string({ computed: true }) },
-      { optional: true },
-    ),
-    labels: attr.mapNested({ v: attr.string({ required: true }) }, { optional: true }),
-    secrets: attr.listNested(
-      { k: attr.string({ required: true }), v: attr.string({ optional: true, sensitive: true }) },
-      { optional: true },
-    ),
-    svc: attr.setNested(
-      { p: attr.number({ required: true }), q: attr.string({ optional: true }) },
-      { optional: true },
-    ),
-    cfg: attr.singleNested(
-      { x: attr.string({ optional: true }), y: attr.string({ optional: true }) },
-      { optional: true },
-    ),
-  },
-  blocks: {
-    network_interface: block.list({
-      attributes: {
-        subnet: attr.string({ required: true, planModifiers: [requiresReplace()] }),
-        ip: attr.string({ computed: true }),
-      },
-    }),
-    rule: block.set({ attributes: { port: attr.number({ required: true }) } }),
-    timeouts: block.single({ attributes: { create: attr.string({ optional: true }) } }),
-  },
-});
-
-function attrWire(name: string, a: AnyAttributeSpec): SchemaAttribute {
-  const base = {
-    name,
-    required: a.required,
-    optional: a.optional,
-    computed: a.computed,
-    sensitive: a.sensitive,
-  };
-  if (a.kind === "nested_attribute") {
-    return {
-      ...base,
-      nestedType: {
-        nesting: a.nesting,
-        attributes: Object.entries(a.attributes).map(([n, x]) => attrWire(n, x)),
-      },
-    };
-  }
-  return { ...base, type: typeToJson(a.type) };
-}
-function blockWire(b: SchemaBody): SchemaBlock {
-  return {
-    attributes: Object.entries(b.attributes).map(([n, a]) => attrWire(n, a)),
-    blockTypes: Object.entries(b.blocks).map(([n, x]) => ({
-      typeName: n,
-      nesting: x.nesting,
-      block: blockWire(x),
-    })),
-  };
-}
+import { captureSchema as schema } from "../../src/testdata/capture-schema.js";
 
 const T = schema.type;
-const decode = (d: { msgpack?: Uint8Array } | undefined): Value =>
+const decode = (d: DynamicValue | undefined): Value =>
   d?.msgpack && d.msgpack.length > 0 ? fromMsgpack(d.msgpack, T) : nullVal(T);
 const encode = (v: Value) => ({ msgpack: toMsgpack(v, T) });
 const wirePath = (p: Path) =>
@@ -114,7 +38,7 @@ const provider: ProviderServer = {
   getProviderSchema() {
     return {
       provider: { block: {} },
-      resourceSchemas: { tfkite2e_thing: { version: 0, block: blockWire(schema) } },
+      resourceSchemas: { tfkite2e_thing: toSchemaDescription(schema) },
       serverCapabilities: { planDestroy: true },
     };
   },

@@ -31,6 +31,9 @@ export class LockTimeoutError extends Error {
   override name = "LockTimeoutError";
 }
 
+/** How old a lock (or a temporary file of the store) must be to be stale when its holder looks alive. @internal */
+export const DEFAULT_STALE_MS = 30_000;
+
 /** Serialises lock users inside this process, so they queue instead of polling the file. */
 const localQueues = new Map<string, Promise<unknown>>();
 
@@ -75,7 +78,7 @@ export async function withFileLock<T>(
 
 async function acquire(lockPath: string, options: FileLockOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const staleMs = options.staleMs ?? 30_000;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const token = `${process.pid} ${hostname()} ${randomUUID()} ${Date.now()}`;
   const started = Date.now();
   let wait = 2;
@@ -138,7 +141,8 @@ function isStale(lockPath: string, content: string, staleMs: number): boolean {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this pid exists on this host (EPERM: it exists, owned by someone else). @internal */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,10 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore, nextId } from "./file-store.js";
+import { FileStore, nextId, STORE_FILE_MODE } from "./file-store.js";
 import { LockTimeoutError, withFileLock } from "./file-lock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tfkit-demo-store-"));
@@ -132,4 +144,108 @@ describe("withFileLock", () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(await withFileLock(lock, () => "ran", { staleMs: 100 })).toBe("ran");
   });
+});
+
+const modeOf = (file: string): number => statSync(file).mode & 0o777;
+/** PID 2^22 + 1 is above Linux's pid_max default: no such process. */
+const DEAD_PID = 4194305;
+
+describe("FileStore file modes (it holds admin_password in plaintext)", () => {
+  it("creates the store file 0600", async () => {
+    const store = new FileStore(join(dir, "mode-new.json"));
+    await store.update((data) => {
+      data.objects["srv-1"] = { kind: "server", id: "srv-1", attributes: { admin_password: "hunter2" } };
+    });
+    // The store file is the renamed temporary file (same inode, never chmod-ed after the
+    // rename), so this is also the mode the temporary file was created with.
+    expect(STORE_FILE_MODE).toBe(0o600);
+    expect(modeOf(store.path)).toBe(0o600);
+  });
+
+  it("tightens an existing 0644 store file at open, before any write", () => {
+    const path = join(dir, "mode-old.json");
+    writeFileSync(path, JSON.stringify({ format: 1, serial: 3, sequences: {}, objects: {} }));
+    chmodSync(path, 0o644);
+    const store = new FileStore(path);
+    expect(modeOf(path)).toBe(0o600);
+    expect(store.read().serial).toBe(3);
+  });
+});
+
+describe("FileStore temporary files left by killed writers", () => {
+  const tempName = (store: string, pid: number) => `${store}.tmp-${pid}-${randomUUID()}`;
+
+  it("removes at open those whose writer is gone, and only this store's", async () => {
+    const sub = join(dir, "sweep");
+    mkdirSync(sub);
+    const path = join(sub, "s.json");
+    const dead = tempName(path, DEAD_PID);
+    const deadOther = tempName(join(sub, "other.json"), DEAD_PID);
+    const notOurs = `${path}.tmp-notes`;
+    // A live writer in another process, between creating its temporary file and renaming it.
+    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    const livePid = live.pid ?? 0;
+    const liveFile = tempName(path, livePid);
+    for (const f of [dead, deadOther, notOurs, liveFile]) writeFileSync(f, "{", { mode: 0o600 });
+    try {
+      const store = new FileStore(path);
+      expect(existsSync(dead)).toBe(false);
+      expect([existsSync(deadOther), existsSync(notOurs), existsSync(liveFile)]).toEqual([true, true, true]);
+      expect(store.temporaryFiles()).toEqual([liveFile]);
+      // The first update (under the lock) leaves a fresh file of a live writer alone too.
+      await store.update((data) => {
+        data.sequences.x = 1;
+      });
+      expect(existsSync(liveFile)).toBe(true);
+    } finally {
+      live.kill("SIGKILL");
+      await new Promise((resolve) => live.once("exit", resolve));
+    }
+    // Once its writer is gone, the next open removes it.
+    new FileStore(path);
+    expect(existsSync(liveFile)).toBe(false);
+    expect(readdirSync(sub).sort()).toEqual([basename(deadOther), basename(notOurs), "s.json"].sort());
+  });
+
+  it("removes at the first locked update those older than the stale age, whatever their pid", async () => {
+    const path = join(dir, "aged.json");
+    // Our own pid is alive, as a reused pid would be: only the age can tell.
+    const old = tempName(path, process.pid);
+    const fresh = tempName(path, process.pid);
+    writeFileSync(old, "{", { mode: 0o600 });
+    writeFileSync(fresh, "{", { mode: 0o600 });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, hourAgo, hourAgo);
+    const store = new FileStore(path);
+    expect(store.temporaryFiles().sort()).toEqual([fresh, old].sort());
+    await store.update((data) => {
+      data.sequences.x = 1;
+    });
+    expect(store.temporaryFiles()).toEqual([fresh]);
+    rmSync(fresh);
+  });
+
+  it("a writer SIGKILLed mid-write leaves a 0600 temporary file; the next open removes it", async () => {
+    const path = join(dir, "killed-mid-write.json");
+    let leftover: string | undefined;
+    let rounds = 0;
+    while (leftover === undefined && rounds < 40) {
+      rounds++;
+      const r = run([path, "1000", "1", "0"]);
+      await new Promise((resolve) => setTimeout(resolve, 120 + Math.random() * 200));
+      r.child.kill("SIGKILL");
+      await r.done;
+      // Looked at without opening a FileStore (that would sweep it).
+      leftover = readdirSync(dir)
+        .filter((f) => f.startsWith("killed-mid-write.json.tmp-"))
+        .map((f) => join(dir, f))[0];
+    }
+    expect(leftover, `no kill landed inside a write in ${rounds} rounds`).toBeDefined();
+    expect(modeOf(leftover as string)).toBe(0o600);
+    const store = new FileStore(path);
+    expect(existsSync(leftover as string)).toBe(false);
+    expect(store.temporaryFiles()).toEqual([]);
+    // The store itself is whole.
+    expect(store.read().sequences.counter).toBe(store.read().serial);
+  }, 60_000);
 });

@@ -1,16 +1,26 @@
 import { randomUUID } from "node:crypto";
 import {
+  chmodSync,
   closeSync,
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { dirname } from "node:path";
-import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { basename, dirname, join } from "node:path";
+import { DEFAULT_STALE_MS, type FileLockOptions, processAlive, withFileLock } from "./file-lock.js";
+
+/**
+ * The mode of the store file and its temporary files: owner only, because the store holds
+ * sensitive attributes (`admin_password`) in plaintext.
+ * @category constants
+ */
+export const STORE_FILE_MODE = 0o600;
 
 /**
  * A JSON value as stored.
@@ -59,6 +69,12 @@ function emptyStore(): StoreData {
  * temporary file in the same directory, is fsynced, and renamed over the store (atomic), then
  * the directory is fsynced: a kill at any moment leaves either the old or the new file, never a
  * torn one. Readers need no lock for a consistent snapshot.
+ *
+ * The file and its temporary files have mode 0600 ({@link STORE_FILE_MODE}): the store keeps
+ * sensitive attributes in plaintext. Opening a store (the constructor) tightens an existing
+ * file that is readable by others and removes the temporary files of writers that died
+ * mid-write (their pid is gone); the first update, under the lock, also removes temporary files
+ * older than the lock's stale age, whose writer pid may have been reused.
  * @category models
  */
 export class FileStore {
@@ -67,11 +83,32 @@ export class FileStore {
   /** The lock file next to it. */
   readonly lockPath: string;
   readonly #lockOptions: FileLockOptions;
+  #sweptUnderLock = false;
 
   constructor(path: string, lockOptions: FileLockOptions = {}) {
     this.path = path;
     this.lockPath = `${path}.lock`;
     this.#lockOptions = lockOptions;
+    this.#tightenMode();
+    // Without the lock: only files whose writer is gone, which nobody will rename any more.
+    this.#sweepTemporaryFiles(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * The temporary files of this store in its directory (`<store>.tmp-<pid>-<uuid>`), left by
+   * writers killed between creating and renaming them.
+   */
+  temporaryFiles(): string[] {
+    let names: string[];
+    try {
+      names = readdirSync(dirname(this.path));
+    } catch {
+      return [];
+    }
+    const prefix = `${basename(this.path)}.tmp-`;
+    return names
+      .filter((n) => n.startsWith(prefix) && TEMP_SUFFIX.test(n.slice(prefix.length)))
+      .map((n) => join(dirname(this.path), n));
   }
 
   /** A consistent snapshot of the store (a missing file is an empty store). */
@@ -93,6 +130,12 @@ export class FileStore {
     return withFileLock(
       this.lockPath,
       async () => {
+        if (!this.#sweptUnderLock) {
+          this.#sweptUnderLock = true;
+          // Holding the lock, no live writer is between create and rename unless its lock was
+          // broken as stale: a file older than that age is left over (its pid was reused).
+          this.#sweepTemporaryFiles(this.#lockOptions.staleMs ?? DEFAULT_STALE_MS);
+        }
         const data = this.read();
         const result = await change(data);
         data.serial += 1;
@@ -107,7 +150,7 @@ export class FileStore {
     const dir = dirname(this.path);
     mkdirSync(dir, { recursive: true });
     const temp = `${this.path}.tmp-${process.pid}-${randomUUID()}`;
-    const fd = openSync(temp, "wx", 0o644);
+    const fd = openSync(temp, "wx", STORE_FILE_MODE);
     try {
       writeSync(fd, `${JSON.stringify(data, null, 2)}\n`);
       fsyncSync(fd);
@@ -129,7 +172,45 @@ export class FileStore {
       // Some platforms cannot fsync a directory; the rename is still atomic.
     }
   }
+
+  /** Makes an existing store file owner-only (earlier versions wrote it 0644; a copied-in file may be). */
+  #tightenMode(): void {
+    try {
+      const { mode } = statSync(this.path);
+      if ((mode & 0o077) !== 0) chmodSync(this.path, STORE_FILE_MODE);
+    } catch {
+      // Missing (created 0600 by the first write) or not ours to chmod: nothing to do here.
+    }
+  }
+
+  /**
+   * Removes this store's temporary files whose writer process is gone, or which are older than
+   * `maxAgeMs` (whatever their pid).
+   */
+  #sweepTemporaryFiles(maxAgeMs: number): void {
+    const prefix = `${basename(this.path)}.tmp-`;
+    for (const file of this.temporaryFiles()) {
+      const pid = Number(basename(file).slice(prefix.length).split("-")[0]);
+      let stale = pid !== process.pid && !processAlive(pid);
+      if (!stale && Number.isFinite(maxAgeMs)) {
+        try {
+          stale = Date.now() - statSync(file).mtimeMs > maxAgeMs;
+        } catch {
+          continue; // gone meanwhile
+        }
+      }
+      if (!stale) continue;
+      try {
+        unlinkSync(file);
+      } catch {
+        // Removed by another process at the same moment, or not ours: harmless either way.
+      }
+    }
+  }
 }
+
+/** `<pid>-<uuid>` after `<store>.tmp-`. */
+const TEMP_SUFFIX = /^[1-9]\d*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Takes the next ID with a prefix (`net-1`, `srv-7`) from the store's sequences.

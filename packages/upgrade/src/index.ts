@@ -30,6 +30,7 @@ export {
   type UpgradeSteps,
   upgradeStep,
 } from "./upgrader.js";
+export type { PriorModel } from "./prior-model.js";
 
 // --- decoding stored state ---
 export {

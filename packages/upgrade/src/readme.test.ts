@@ -41,7 +41,7 @@ describe("README", () => {
   it.each([
     ["prior schema", upgraders],
     ["raw JSON", rawUpgraders],
-  ])("upgrades seed 004's example (%s)", async (_name, chosen) => {
+  ])("upgrades the Terraform docs' example (%s)", async (_name, chosen) => {
     const { upgradedState, diagnostics } = await upgradeResourceState({
       schema: thing,
       version: 0, // the version stored in state

@@ -360,10 +360,11 @@ describe("error diagnostics, verbatim", () => {
     expect(result.diagnostics).toEqual([
       {
         severity: "error",
-        summary: "Unable to Read Previously Saved State for UpgradeResourceState",
+        summary: "Unable to Decode Prior Resource State",
         detail:
-          "There was an error reading the saved resource state using the prior resource schema defined for version 0 upgrade.\n\n" +
-          "Please report this to the provider developer:\n\n.required_attribute: a bool is required",
+          "There was an error reading the saved resource state using the prior resource schema defined for version 0 upgrade; the state upgrader did not run.\n\n" +
+          "If you manually modified the resource state, you will need to manually modify it to match the prior resource schema. " +
+          "Otherwise, please report this to the provider developer:\n\n.required_attribute: a bool is required",
         path: [attributeStep("required_attribute")],
       },
     ]);
@@ -379,9 +380,9 @@ describe("error diagnostics, verbatim", () => {
     expect(result.diagnostics).toEqual([
       {
         severity: "error",
-        summary: "Unable to Read Previously Saved State for UpgradeResourceState",
+        summary: "Unable to Decode Prior Resource State",
         detail:
-          "There was an error reading the saved resource state as JSON for version 0 upgrade.\n\n" +
+          "There was an error reading the saved resource state as JSON for version 0 upgrade; the state upgrader did not run.\n\n" +
           "Please report this to the provider developer:\n\nthe stored state is not a JSON object",
       },
     ]);
@@ -572,7 +573,11 @@ describe("chains", () => {
   const step12 = upgradeStep({
     priorSchema: v1,
     targetSchema: v2,
-    upgrade: ({ model }) => ({ ...model, labels: [`was-${model.required_attribute}`] }),
+    upgrade: ({ model }) => ({
+      ...model,
+      required_attribute: model.required_attribute ?? "unset",
+      labels: [`was-${model.required_attribute}`],
+    }),
   });
 
   it("compose v0 → v1 → v2 when no direct upgrader exists", async () => {
@@ -712,7 +717,7 @@ describe("number precision", () => {
       upgraders: {
         0: priorSchemaUpgrader<typeof n0, typeof n1>({
           priorSchema: n0,
-          upgrade: ({ model }) => ({ size_text: model.size.text() }),
+          upgrade: ({ model }) => ({ size_text: model.size?.text() ?? "" }),
         }),
       },
     });

@@ -10,7 +10,8 @@ import {
   type Value,
   fromJson,
 } from "@tfkit/cty-values";
-import { type Diagnostic, fromModel, hasErrors, type Schema, type State, toModel } from "@tfkit/schema";
+import { type Diagnostic, fromModel, hasErrors, type Schema, type State } from "@tfkit/schema";
+import { type PriorModel, toPriorModel } from "./prior-model.js";
 import { checkStateValue, renderProblem, writeOnlyProblems } from "./check-state.js";
 import {
   badStep,
@@ -23,6 +24,7 @@ import {
   noUpgradeSupport,
   noUpgraderForVersion,
   unreadableJson,
+  unreadablePriorModel,
   unreadableWithCurrentSchema,
   unreadableWithPriorSchema,
   upgraderFailed,
@@ -248,18 +250,32 @@ async function runUpgrader(
       diagnostics.push(unreadableWithPriorSchema(from, errorMessage(err), errorPath(err)));
       return FAILED;
     }
-    let model: State<Schema> | undefined;
+    // The model is built on first access, so an upgrader that reads only `value` still runs
+    // when the state fits the value but not the model. A failure to build it is remembered:
+    // when the upgrader lets it escape, it is reported as the decode failure it is.
+    let model: { readonly ok: PriorModel<Schema> } | { readonly error: unknown } | undefined;
     const prior: PriorState<Schema> = {
       value,
       get model() {
-        model ??= toModel(priorSchema, value, "state");
-        return model;
+        if (model === undefined) {
+          try {
+            model = { ok: toPriorModel(priorSchema, value) };
+          } catch (err) {
+            model = { error: err };
+          }
+        }
+        if ("error" in model) throw model.error;
+        return model.ok;
       },
     };
     try {
       result = await (upgrader as PriorSchemaUpgrader<Schema, Schema>).upgrade(prior, context);
     } catch (err) {
-      diagnostics.push(...added, upgraderFailed(from, to, rawMessage(err), errorPath(err)));
+      if (model !== undefined && "error" in model && model.error === err) {
+        diagnostics.push(...added, unreadablePriorModel(from, errorMessage(err), errorPath(err)));
+      } else {
+        diagnostics.push(...added, upgraderFailed(from, to, rawMessage(err), errorPath(err)));
+      }
       return FAILED;
     }
   } else {

@@ -1,6 +1,7 @@
-import type { CtyNumber, Value } from "@tfkit/cty-values";
-import { attr, resourceSchema, type State } from "@tfkit/schema";
+import { type CtyNumber, numberVal, type Value } from "@tfkit/cty-values";
+import { attr, block, resourceSchema, type State, t } from "@tfkit/schema";
 import { describe, expectTypeOf, it } from "vitest";
+import type { PriorModel } from "./prior-model.js";
 import { upgradeResourceState } from "./upgrade-resource-state.js";
 import { priorSchemaUpgrader, rawJsonUpgrader, type StateUpgraders, upgradeStep } from "./upgrader.js";
 
@@ -25,10 +26,15 @@ describe("upgrader typing", () => {
     priorSchemaUpgrader<typeof v0, typeof v1>({
       priorSchema: v0,
       upgrade: ({ model, value }) => {
-        expectTypeOf(model.size).toEqualTypeOf<CtyNumber>();
+        // Required in the prior schema, yet old state may hold null there.
+        expectTypeOf(model.size).toEqualTypeOf<CtyNumber | null>();
         expectTypeOf(model.on).toEqualTypeOf<boolean | null>();
         expectTypeOf(value).toEqualTypeOf<Value>();
-        return { id: model.id, size: model.size, on: model.on === null ? null : String(model.on) };
+        return {
+          id: model.id,
+          size: model.size ?? numberVal(0).asNumber(),
+          on: model.on === null ? null : String(model.on),
+        };
       },
     });
   });
@@ -46,7 +52,8 @@ describe("upgrader typing", () => {
       0: priorSchemaUpgrader({
         priorSchema: v0,
         upgrade: ({ model }) => {
-          expectTypeOf(model).toEqualTypeOf<State<typeof v0>>();
+          expectTypeOf(model).toEqualTypeOf<PriorModel<typeof v0>>();
+          expectTypeOf(model).not.toEqualTypeOf<State<typeof v0>>();
           return null;
         },
       }),
@@ -66,7 +73,11 @@ describe("upgrader typing", () => {
     upgradeStep({
       priorSchema: v0,
       targetSchema: v1,
-      upgrade: ({ model }) => ({ id: model.id, size: model.size, on: String(model.on) }),
+      upgrade: ({ model }) => ({
+        id: model.id,
+        size: model.size ?? numberVal(0).asNumber(),
+        on: String(model.on),
+      }),
     });
     upgradeStep({
       priorSchema: v0,
@@ -74,5 +85,32 @@ describe("upgrader typing", () => {
       // @ts-expect-error the target's `on` is a string
       upgrade: ({ model }) => ({ id: model.id, size: model.size, on: model.on }),
     });
+  });
+
+  it("makes every attribute of a prior model nullable, at any depth, and never unknown", () => {
+    const nested = resourceSchema({
+      attributes: {
+        id: attr.string({ computed: true }),
+        secret: attr.string({ optional: true, writeOnly: true }),
+        rules: attr.listNested(
+          { name: attr.string({ required: true }), note: attr.string({ optional: true }) },
+          { required: true },
+        ),
+        tags: attr.map(t.string, { optional: true, computed: true }),
+      },
+      blocks: {
+        network: block.single({ required: true, attributes: { cidr: attr.string({ required: true }) } }),
+        disk: block.list({ attributes: { size: attr.number({ required: true }) } }),
+      },
+    });
+    type M = PriorModel<typeof nested>;
+    expectTypeOf<M["id"]>().toEqualTypeOf<string | null>();
+    // What was stored, not the current promise that write-only values are always null.
+    expectTypeOf<M["secret"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<M["rules"]>().toEqualTypeOf<{ name: string | null; note: string | null }[] | null>();
+    expectTypeOf<M["network"]>().toEqualTypeOf<{ cidr: string | null } | null>();
+    expectTypeOf<M["disk"]>().toEqualTypeOf<{ size: CtyNumber | null }[]>();
+    // The current-phase state model still makes its promises.
+    expectTypeOf<State<typeof nested>["network"]>().toEqualTypeOf<{ cidr: string }>();
   });
 });

@@ -1,5 +1,6 @@
 import type { Path, Type, Value } from "@tfkit/cty-values";
 import type { Schema, State } from "@tfkit/schema";
+import type { PriorModel } from "./prior-model.js";
 import type { JsonObject, RawState } from "./raw-state.js";
 
 /**
@@ -40,6 +41,10 @@ export interface UpgradeContext {
 
 /**
  * The stored state decoded with an upgrader's prior schema.
+ *
+ * @remarks Decoded with none of the current phases' promises: state written by an old provider
+ * version (an old import, say) may hold null in an attribute the prior schema calls `required`,
+ * and the upgrader sees that `null`. Stored state never holds unknowns.
  * @typeParam P - the prior schema.
  * @category models
  */
@@ -47,11 +52,13 @@ export interface PriorState<P extends Schema> {
   /** The state as a cty value of the prior schema's implied type. */
   readonly value: Value;
   /**
-   * The state as a typed model of the prior schema (computed on first access).
-   * @throws `CtyError` with code `"conversion"` and a path when the value does not fit the model
-   * (e.g. an `int64` attribute holding 1.5).
+   * The state as a typed model of the prior schema (computed on first access): every attribute
+   * may be `null` (see {@link PriorModel}).
+   * @throws when the value does not fit the model (e.g. an `int64` attribute holding 1.5); the
+   * upgrade then fails with "Unable to Decode Prior Resource State" and the attribute's path
+   * unless the upgrader catches it.
    */
-  readonly model: State<P>;
+  readonly model: PriorModel<P>;
 }
 
 /**
@@ -153,7 +160,8 @@ export type UpgradeSteps = Readonly<Record<number, UpgradeStep>>;
  * Defines an upgrader that reads the stored state with the schema it was written with.
  *
  * @remarks The Go framework's `StateUpgrader{PriorSchema: …}`. Typing helper: the prior state's
- * model is `State<P>` and the result must be the current schema's `State<S>` (or a value); inside
+ * model is `PriorModel<P>` (every attribute may be null in old state) and the result must be
+ * the current schema's `State<S>` (or a value); inside
  * a `StateUpgraders<S>` both are inferred, elsewhere pass them as type arguments.
  * @example
  * ```ts
@@ -195,7 +203,7 @@ export function rawJsonUpgrader(upgrade: RawJsonUpgrader["upgrade"]): RawJsonUpg
  * @example
  * ```ts
  * const steps: UpgradeSteps = {
- *   0: upgradeStep({ priorSchema: v0, targetSchema: v1, upgrade: ({ model }) => ({ ...model, enabled: String(model.enabled) }) }),
+ *   0: upgradeStep({ priorSchema: v0, targetSchema: v1, upgrade: ({ model }) => ({ ...model, enabled: model.enabled === null ? null : String(model.enabled) }) }),
  *   1: upgradeStep({ priorSchema: v1, targetSchema: v2, upgrade: ({ model }) => ({ ...model, tags: {} }) }),
  * };
  * ```

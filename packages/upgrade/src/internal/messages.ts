@@ -31,6 +31,8 @@ export function diag(
 export const UNABLE_TO_UPGRADE = "Unable to Upgrade Resource State";
 /** @internal Summary when stored state does not decode. */
 export const UNABLE_TO_READ = "Unable to Read Previously Saved State for UpgradeResourceState";
+/** @internal Summary when the stored state does not decode for an upgrader (prior schema or JSON). */
+export const UNABLE_TO_DECODE_PRIOR = "Unable to Decode Prior Resource State";
 /** @internal Summary when an upgrader returned nothing. */
 export const MISSING_STATE = "Missing Upgraded Resource State";
 /** @internal Summary of core's check of the result (terraform `upgradeResourceState`). */
@@ -109,7 +111,10 @@ export function unreadableWithCurrentSchema(message: string, path: Path | undefi
   );
 }
 
-/** @internal The stored state does not decode with an upgrader's prior schema. */
+/**
+ * @internal The stored state does not decode with an upgrader's prior schema: not JSON, or a
+ * value of the wrong type for an attribute. The upgrader did not run.
+ */
 export function unreadableWithPriorSchema(
   version: number,
   message: string,
@@ -117,9 +122,25 @@ export function unreadableWithPriorSchema(
 ): Diagnostic {
   return diag(
     "error",
-    UNABLE_TO_READ,
-    `There was an error reading the saved resource state using the prior resource schema defined for version ${version} upgrade.\n\n` +
-      `Please report this to the provider developer:\n\n${message}`,
+    UNABLE_TO_DECODE_PRIOR,
+    `There was an error reading the saved resource state using the prior resource schema defined for version ${version} upgrade; ` +
+      "the state upgrader did not run.\n\n" +
+      `If you manually modified the resource state, you will need to manually modify it to match the prior resource schema. Otherwise, please report this to the provider developer:\n\n${message}`,
+    path,
+  );
+}
+
+/**
+ * @internal The stored state decoded with the prior schema, but not as its typed model (e.g. an
+ * `int64` attribute holding 1.5): the upgrader read `prior.model` and stopped there.
+ */
+export function unreadablePriorModel(version: number, message: string, path: Path | undefined): Diagnostic {
+  return diag(
+    "error",
+    UNABLE_TO_DECODE_PRIOR,
+    `There was an error reading the saved resource state as a model of the prior resource schema defined for version ${version} upgrade ` +
+      "(the upgrader's prior.model); the state upgrader stopped there.\n\n" +
+      `The upgrader can read such state through prior.value instead. Otherwise, please report this to the provider developer:\n\n${message}`,
     path,
   );
 }
@@ -128,8 +149,8 @@ export function unreadableWithPriorSchema(
 export function unreadableJson(version: number, message: string): Diagnostic {
   return diag(
     "error",
-    UNABLE_TO_READ,
-    `There was an error reading the saved resource state as JSON for version ${version} upgrade.\n\n` +
+    UNABLE_TO_DECODE_PRIOR,
+    `There was an error reading the saved resource state as JSON for version ${version} upgrade; the state upgrader did not run.\n\n` +
       `Please report this to the provider developer:\n\n${message}`,
     undefined,
   );

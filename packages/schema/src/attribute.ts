@@ -11,7 +11,14 @@ import type {
   NestedAttributeSpec,
   Presence,
 } from "./spec.js";
-import { type ModelOfType, t, type TypeSpec } from "./type-spec.js";
+import {
+  type CollectionOptions,
+  type ElementModel,
+  type Int64,
+  type ModelOfType,
+  t,
+  type TypeSpec,
+} from "./type-spec.js";
 import type { PlanModifier, Validator } from "./validator.js";
 
 /**
@@ -79,6 +86,16 @@ export type PresenceOf<O> =
 
 /** Whether an options literal makes the attribute write-only. @category models */
 export type WriteOnlyOf<O> = Flag<O, "writeOnly"> extends true ? true : false;
+
+/**
+ * Whether an options literal gives the attribute a static `default` (which makes the planned
+ * value never null). @category models
+ */
+export type HasDefaultOf<O> = O extends { readonly default: infer X }
+  ? undefined extends X
+    ? false
+    : true
+  : false;
 
 /** Options as seen by the implementation, whatever the model type. */
 interface LooseOptions {
@@ -157,15 +174,22 @@ function withDefault<S extends AnyAttributeSpec>(spec: Omit<S, "default">, o: Lo
   return Object.freeze(out) as unknown as S;
 }
 
+function collectionOptions(o: CollectionOptions): CollectionOptions {
+  return o.nullElements === false ? { nullElements: false } : {};
+}
+
 /** An attribute of the given type (see {@link attr} for the shorthands). */
 function of<M, const O extends AttributeOptions<M>>(
   valueType: TypeSpec<M>,
   options: O,
-): AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>> {
+): AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
   const o = loose(options);
   const base = baseOf("attribute", valueType.type, o);
   return withDefault(
-    { ...base, valueType } as Omit<AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>>, "default">,
+    { ...base, valueType } as Omit<
+      AttributeSpec<M, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>>,
+      "default"
+    >,
     o,
   );
 }
@@ -174,7 +198,7 @@ function nested<A extends Attributes, N extends AttributeNesting, O>(
   nesting: N,
   attributes: A,
   options: O,
-): NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>> {
+): NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
   const o = loose(options);
   const types: Record<string, Type> = {};
   for (const [k, v] of Object.entries(attributes)) types[k] = v.type;
@@ -195,7 +219,10 @@ function nested<A extends Attributes, N extends AttributeNesting, O>(
       attributes: Object.freeze({ ...attributes }),
       objectType: obj,
       keyBy: Object.freeze([...(o.keyBy ?? [])]),
-    } as unknown as Omit<NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>>, "default">,
+    } as unknown as Omit<
+      NestedAttributeSpec<A, N, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>>,
+      "default"
+    >,
     o,
   );
 }
@@ -227,97 +254,108 @@ export const attr = {
   /** A `string` attribute; model `string`. */
   string<const O extends AttributeOptions<string>>(
     options: O,
-  ): AttributeSpec<string, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<string, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.string, options);
   },
   /** An exact `number` attribute; model `CtyNumber`. */
   number<const O extends AttributeOptions<CtyNumber>>(
     options: O,
-  ): AttributeSpec<CtyNumber, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<CtyNumber, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.number, options);
   },
-  /** A whole-number attribute (cty `number`, int64 range); model JS `number` (safe integers). */
-  int64<const O extends AttributeOptions<number>>(
+  /**
+   * A whole-number attribute (cty `number`, int64 range); model {@link Int64}: a `number`, or a
+   * `bigint` beyond 2^53, so every int64 is exact. Values that are not whole or out of range are
+   * refused at validate time.
+   */
+  int64<const O extends AttributeOptions<Int64>>(
     options: O,
-  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<Int64, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.int64, options);
   },
   /** A float64 attribute (cty `number`); model JS `number`. */
   float64<const O extends AttributeOptions<number>>(
     options: O,
-  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.float64, options);
   },
   /** A `bool` attribute; model `boolean`. */
   bool<const O extends AttributeOptions<boolean>>(
     options: O,
-  ): AttributeSpec<boolean, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<boolean, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.bool, options);
   },
   /** A `dynamic` attribute (any type chosen by the user); model: the cty `Value`. */
   dynamic<const O extends AttributeOptions<Value>>(
     options: O,
-  ): AttributeSpec<Value, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<Value, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.dynamic, options);
   },
-  /** A `list(T)` attribute; model `M[]`. */
-  list<M, const O extends AttributeOptions<M[]>>(
+  /**
+   * A `list(T)` attribute; model `(M | null)[]`, or `M[]` with `nullElements: false` (null
+   * elements then refused at validate time).
+   */
+  list<M, const O extends AttributeOptions<ElementModel<M, O>[]> & CollectionOptions>(
     element: TypeSpec<M>,
     options: O,
-  ): AttributeSpec<M[], PresenceOf<O>, WriteOnlyOf<O>> {
-    return of(t.list(element), options);
+  ): AttributeSpec<ElementModel<M, O>[], PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
+    return of(t.list(element, collectionOptions(options)), options as never) as never;
   },
-  /** A `set(T)` attribute; model `M[]` in cty order. */
-  set<M, const O extends AttributeOptions<M[]>>(
+  /** A `set(T)` attribute; model `(M | null)[]` in cty order, or `M[]` with `nullElements: false`. */
+  set<M, const O extends AttributeOptions<ElementModel<M, O>[]> & CollectionOptions>(
     element: TypeSpec<M>,
     options: O,
-  ): AttributeSpec<M[], PresenceOf<O>, WriteOnlyOf<O>> {
-    return of(t.set(element), options);
+  ): AttributeSpec<ElementModel<M, O>[], PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
+    return of(t.set(element, collectionOptions(options)), options as never) as never;
   },
-  /** A `map(T)` attribute; model `Record<string, M>`. */
-  map<M, const O extends AttributeOptions<Record<string, M>>>(
+  /** A `map(T)` attribute; model `Record<string, M | null>`, no `| null` with `nullElements: false`. */
+  map<M, const O extends AttributeOptions<Record<string, ElementModel<M, O>>> & CollectionOptions>(
     element: TypeSpec<M>,
     options: O,
-  ): AttributeSpec<Record<string, M>, PresenceOf<O>, WriteOnlyOf<O>> {
-    return of(t.map(element), options);
+  ): AttributeSpec<Record<string, ElementModel<M, O>>, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
+    return of(t.map(element, collectionOptions(options)), options as never) as never;
   },
   /** An `object({...})` attribute (a single value, not nested attributes); model `{ [k]: M | null }`. */
   object<A extends Readonly<Record<string, TypeSpec>>, const O extends AttributeOptions<ObjectModelOf<A>>>(
     attributes: A,
     options: O,
-  ): AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>> {
+  ): AttributeSpec<ObjectModelOf<A>, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.object(attributes), options) as AttributeSpec<
       ObjectModelOf<A>,
       PresenceOf<O>,
-      WriteOnlyOf<O>
+      WriteOnlyOf<O>,
+      HasDefaultOf<O>
     >;
   },
   /** One nested object (nesting `single`); model: the object or `null`. */
   singleNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>>>(
     attributes: A,
     options: O,
-  ): NestedAttributeSpec<A, "single", PresenceOf<O>, WriteOnlyOf<O>> {
+  ): NestedAttributeSpec<A, "single", PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return nested("single", attributes, options);
   },
   /** A list of nested objects; model: an array of objects. */
   listNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>[]>>(
     attributes: A,
     options: O,
-  ): NestedAttributeSpec<A, "list", PresenceOf<O>, WriteOnlyOf<O>> {
+  ): NestedAttributeSpec<A, "list", PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return nested("list", attributes, options);
   },
   /** A set of nested objects; model: an array of objects in cty order. */
   setNested<A extends Attributes, const O extends NestedAttributeOptions<NestedObjectModel<A>[]>>(
     attributes: A,
     options: O,
-  ): NestedAttributeSpec<A, "set", PresenceOf<O>, WriteOnlyOf<O>> {
+  ): NestedAttributeSpec<A, "set", PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return nested("set", attributes, options);
   },
   /** A map of nested objects; model: a record of objects. */
   mapNested<
     A extends Attributes,
     const O extends NestedAttributeOptions<Record<string, NestedObjectModel<A>>>,
-  >(attributes: A, options: O): NestedAttributeSpec<A, "map", PresenceOf<O>, WriteOnlyOf<O>> {
+  >(
+    attributes: A,
+    options: O,
+  ): NestedAttributeSpec<A, "map", PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return nested("map", attributes, options);
   },
 } as const;

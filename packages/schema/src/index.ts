@@ -8,10 +8,19 @@
  */
 
 // --- defining schemas ---
-export { type ModelOfType, t, type TypeSpec, type TypeSpecKind } from "./type-spec.js";
+export {
+  type CollectionOptions,
+  type ElementModel,
+  type Int64,
+  type ModelOfType,
+  t,
+  type TypeSpec,
+  type TypeSpecKind,
+} from "./type-spec.js";
 export {
   type AttributeOptions,
   attr,
+  type HasDefaultOf,
   type NestedAttributeOptions,
   type PresenceOf,
   type WriteOnlyOf,

@@ -36,13 +36,17 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
 type IsComputed<P> = P extends "computed" | "optional_computed" ? true : false;
 
-/** The model of one attribute field given its presence, phase and whether a parent is computed. */
+/**
+ * The model of one attribute field given its presence, write-only flag, phase, whether a parent
+ * is computed, and whether it has a static default (D: never null once planned).
+ */
 type Field<
   V,
   P extends Presence,
   W extends boolean,
   Ph extends Phase,
   C extends boolean,
+  D extends boolean = false,
 > = Ph extends "config"
   ? P extends "required"
     ? V | Unknown
@@ -58,7 +62,9 @@ type Field<
           ? C extends true
             ? V | null | Unknown
             : V | Unknown
-          : V | null | Unknown
+          : D extends true
+            ? V | Unknown
+            : V | null | Unknown
         : Ph extends "plan"
           ? C extends true
             ? V | null | Unknown
@@ -66,7 +72,9 @@ type Field<
               ? V
               : P extends "optional"
                 ? V | null
-                : V | null | Unknown
+                : D extends true
+                  ? V | Unknown
+                  : V | null | Unknown
           : C extends true
             ? V | null
             : P extends "required"
@@ -91,10 +99,10 @@ export type AttributeValueModel<X, Ph extends Phase, C extends boolean = false> 
       : never;
 
 type AttributeField<X, Ph extends Phase, C extends boolean> =
-  X extends NestedAttributeSpec<Attributes, AttributeNesting, infer P, infer W>
-    ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C>
-    : X extends AttributeSpec<unknown, infer P, infer W>
-      ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C>
+  X extends NestedAttributeSpec<Attributes, AttributeNesting, infer P, infer W, infer D>
+    ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C, D>
+    : X extends AttributeSpec<unknown, infer P, infer W, infer D>
+      ? Field<AttributeValueModel<X, Ph, C>, P, W, Ph, C, D>
       : never;
 
 type ConfigKeys<A extends Attributes> = {

@@ -4,7 +4,7 @@ import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import type { Config, KnownConfig, Plan, Proposed, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { type Int64, t } from "./type-spec.js";
 import type { Unknown } from "./unknown.js";
 
 const serverSchema = resourceSchema({
@@ -101,7 +101,7 @@ describe("Plan<S>", () => {
   it("lets computed values be unknown", () => {
     expectTypeOf<Plan<S>["id"]>().toEqualTypeOf<string | null | Unknown>();
     expectTypeOf<Plan<S>["region"]>().toEqualTypeOf<string | null | Unknown>();
-    expectTypeOf<Plan<S>["port"]>().toEqualTypeOf<number | null | Unknown>();
+    expectTypeOf<Plan<S>["port"]>().toEqualTypeOf<Int64 | Unknown>();
   });
   it("makes write-only values null", () => {
     expectTypeOf<Plan<S>["password"]>().toEqualTypeOf<null>();
@@ -112,7 +112,7 @@ describe("Plan<S>", () => {
   });
   it("types nested computed attributes by their own flags", () => {
     type Disk = Exclude<Plan<S>["disks"], null | Unknown>[number];
-    expectTypeOf<Disk>().toEqualTypeOf<{ size: number; disk_id: string | null | Unknown }>();
+    expectTypeOf<Disk>().toEqualTypeOf<{ size: Int64; disk_id: string | null | Unknown }>();
   });
   it("types blocks without unknown at the top", () => {
     expectTypeOf<Plan<S>["network_interface"]>().toEqualTypeOf<
@@ -132,10 +132,10 @@ describe("State<S>", () => {
     expectTypeOf<State<S>["size"]>().toEqualTypeOf<CtyNumber | null>();
     expectTypeOf<State<S>["ratio"]>().toEqualTypeOf<number | null>();
     expectTypeOf<State<S>["enabled"]>().toEqualTypeOf<boolean | null>();
-    expectTypeOf<State<S>["tags"]>().toEqualTypeOf<Record<string, string> | null>();
-    expectTypeOf<State<S>["zones"]>().toEqualTypeOf<string[] | null>();
-    expectTypeOf<State<S>["ports"]>().toEqualTypeOf<number[] | null>();
-    expectTypeOf<State<S>["meta"]>().toEqualTypeOf<{ owner: string | null; count: number | null } | null>();
+    expectTypeOf<State<S>["tags"]>().toEqualTypeOf<Record<string, string | null> | null>();
+    expectTypeOf<State<S>["zones"]>().toEqualTypeOf<(string | null)[] | null>();
+    expectTypeOf<State<S>["ports"]>().toEqualTypeOf<(Int64 | null)[] | null>();
+    expectTypeOf<State<S>["meta"]>().toEqualTypeOf<{ owner: string | null; count: Int64 | null } | null>();
     expectTypeOf<State<S>["extra"]>().toEqualTypeOf<Value | null>();
     expectTypeOf<State<S>["password"]>().toEqualTypeOf<null>();
     expectTypeOf<State<S>["rule"]>().toEqualTypeOf<Record<string, { action: string }>>();
@@ -166,6 +166,29 @@ describe("a create handler (plan: Plan<S>) => State<S>", () => {
       network_interface: plan.network_interface.map((n) => ({ subnet: n.subnet, ip: "10.0.0.1" })),
     });
     expectTypeOf(create).toEqualTypeOf<Create>();
+  });
+});
+
+describe("null elements and defaults", () => {
+  const s = resourceSchema({
+    attributes: {
+      names: attr.list(t.string, { optional: true, nullElements: false }),
+      labels: attr.map(t.string, { optional: true }),
+      nested: attr.of(t.list(t.set(t.string, { nullElements: false })), { optional: true }),
+      size: attr.int64({ optional: true, computed: true, default: 1 }),
+      mode: attr.string({ optional: true, computed: true }),
+    },
+  });
+  it("holds null elements unless the schema refuses them", () => {
+    expectTypeOf<State<typeof s>["names"]>().toEqualTypeOf<string[] | null>();
+    expectTypeOf<State<typeof s>["labels"]>().toEqualTypeOf<Record<string, string | null> | null>();
+    expectTypeOf<State<typeof s>["nested"]>().toEqualTypeOf<(string[] | null)[] | null>();
+  });
+  it("never makes a defaulted attribute null once planned", () => {
+    expectTypeOf<Plan<typeof s>["size"]>().toEqualTypeOf<Int64 | Unknown>();
+    expectTypeOf<Proposed<typeof s>["size"]>().toEqualTypeOf<Int64 | Unknown>();
+    expectTypeOf<Plan<typeof s>["mode"]>().toEqualTypeOf<string | null | Unknown>();
+    expectTypeOf<Config<typeof s>["size"]>().toEqualTypeOf<Int64 | null | Unknown>();
   });
 });
 
@@ -202,7 +225,7 @@ describe("attribute option typing", () => {
       attributes: { port: attr.int64({ optional: true }) },
       validators: [
         (v) => {
-          expectTypeOf(v).toEqualTypeOf<{ port: number | null | Unknown }[]>();
+          expectTypeOf(v).toEqualTypeOf<{ port: Int64 | null | Unknown }[]>();
           return v.length > 3 ? "too many" : undefined;
         },
       ],

@@ -9,6 +9,8 @@ import {
   numberVal,
   objectVal,
   rawEquals,
+  refine,
+  refineNotNull,
   setVal,
   stringVal,
   True,
@@ -174,10 +176,13 @@ describe("fromModel", () => {
 
   it("rejects models that do not fit, naming the path", () => {
     expect(errorOf(() => fromModel(schema, { ...fullState, port: 1.5 }, "state"))).toBe(
-      ".port: a safe integer is required, but received number",
+      ".port: a whole number is required, but received number 1.5 (use a bigint beyond 2^53)",
     );
     expect(errorOf(() => fromModel(schema, { ...fullState, port: 2 ** 60 }, "state"))).toBe(
-      ".port: a safe integer is required, but received number",
+      `.port: a whole number is required, but received number ${2 ** 60} (use a bigint beyond 2^53)`,
+    );
+    expect(errorOf(() => fromModel(schema, { ...fullState, port: 2n ** 63n }, "state"))).toBe(
+      ".port: Value 9223372036854775808 is out of the 64-bit integer range",
     );
     expect(
       errorOf(() => fromModel(schema, { ...fullState, nic: [{ ip: 1 as never, mac: null }] }, "state")),
@@ -351,21 +356,39 @@ describe("toModel", () => {
     expect(toModel(schema, objectVal(m), "plan").endpoint).toEqual({ host: Unknown });
   });
 
-  it("reports int64 values that do not fit, and null collection elements", () => {
+  it("holds the whole int64 range exactly: bigint beyond 2^53, number below", () => {
     const m = new Map(v.entries());
-    m.set("port", numberVal(2n ** 60n));
+    for (const n of [2n ** 53n + 1n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 60n]) {
+      m.set("port", numberVal(n));
+      const model = toModel(schema, objectVal(m), "state");
+      expect(model.port).toBe(n);
+      expect(rawEquals(fromModel(schema, { ...model }, "state"), objectVal(m))).toBe(true);
+    }
+    m.set("port", numberVal(2n ** 53n - 1n));
+    expect(toModel(schema, objectVal(m), "state").port).toBe(2 ** 53 - 1);
+    m.set("port", numberVal(2n ** 63n));
     expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(
-      ".port: Value 1152921504606846976 cannot be represented exactly as a JavaScript number; use t.number for exact values.",
+      ".port: Value 9223372036854775808 cannot be represented as a 64-bit integer.",
     );
     m.set("port", numberVal("1.5"));
     expect(errorOf(() => toModel(schema, objectVal(m), "state"))).toBe(
       ".port: Value 1.5 cannot be represented as a 64-bit integer.",
     );
+  });
+
+  it("holds null elements of collections and gives them back", () => {
     const m2 = new Map(v.entries());
-    m2.set("tags", mapVal({ a: nullVal(t.string.type) }));
-    expect(errorOf(() => toModel(schema, objectVal(m2), "state"))).toBe(
-      '.tags["a"]: null values are not supported here in models; use the cty Value API',
+    m2.set("tags", mapVal({ a: nullVal(t.string.type), b: stringVal("x") }));
+    m2.set("zones", setVal([stringVal("p"), nullVal(t.string.type)]));
+    const model = toModel(schema, objectVal(m2), "state");
+    expect(model.tags).toEqual({ a: null, b: "x" });
+    expect([...(model.zones ?? [])].sort()).toEqual(["p", null].sort());
+    const back = fromModel(
+      schema,
+      { ...model, tags: { ...model.tags }, zones: [...(model.zones ?? [])] },
+      "state",
     );
+    expect(rawEquals(back, objectVal(m2))).toBe(true);
   });
 
   it("maps null object attributes to null, dynamic ones included", () => {
@@ -437,5 +460,65 @@ describe("model round trip (property)", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("fromModel keeps what the model did not change (lossless)", () => {
+  const base = (): Value => fromModel(schema, fullState, "state");
+
+  it("returns the very values toModel read where nothing changed", () => {
+    const v = base();
+    const model = toModel(schema, v, "state");
+    expect(fromModel(schema, model, "state")).toBe(v);
+    // A new top-level object (as hooks return) still reuses every untouched attribute.
+    const changed = fromModel(schema, { ...model, note: "new" }, "state", v);
+    expect(changed.getAttr("nic")).toBe(v.getAttr("nic"));
+    expect(changed.getAttr("tags")).toBe(v.getAttr("tags"));
+    expect(changed.getAttr("note").asString()).toBe("new");
+  });
+
+  it("keeps the exact text of a number a float64 model rounds", () => {
+    const m = new Map(base().entries());
+    m.set("ratio", numberVal("0.1000000000000000000000000001"));
+    const v = objectVal(m);
+    const model = toModel(schema, v, "state");
+    expect(model.ratio).toBe(0.1);
+    const back = fromModel(schema, { ...model, note: "x" }, "state", v);
+    expect(back.getAttr("ratio").asNumber().text()).toBe("0.1000000000000000000000000001");
+    // A changed value is the model's.
+    expect(
+      fromModel(schema, { ...model, ratio: 0.5 }, "state", v)
+        .getAttr("ratio")
+        .asNumber()
+        .text(),
+    ).toBe("0.5");
+  });
+
+  it("keeps refinements of unknowns and partly unknown collections while planning", () => {
+    const m = new Map(base().entries());
+    const refined = refine(unknownVal(t.string.type)).stringPrefix("srv-").newValue();
+    m.set("id", refined);
+    m.set("region", refineNotNull(unknownVal(t.string.type)));
+    m.set("zones", setVal([stringVal("a"), unknownVal(t.string.type)]));
+    const v = objectVal(m);
+    const model = toModel(schema, v, "proposed");
+    expect(isUnknown(model.id)).toBe(true);
+    expect(isUnknown(model.zones)).toBe(true);
+    const back = fromModel(schema, { ...model }, "proposed", v);
+    expect(back.getAttr("id")).toBe(refined);
+    expect(back.getAttr("region")).toBe(m.get("region"));
+    expect(back.getAttr("zones")).toBe(m.get("zones"));
+    // Moved element objects keep their origin even without a base.
+    const nics = isUnknown(model.nic) ? [] : [...model.nic].reverse();
+    const moved = fromModel(schema, { ...model, nic: nics }, "proposed");
+    expect(moved.getAttr("id").isKnown()).toBe(false);
+  });
+
+  it("never reuses a base of another type", () => {
+    const other = resourceSchema({ attributes: { name: attr.int64({ required: true }) } });
+    const ov = objectVal({ name: numberVal(3) });
+    const v = fromModel(other, { name: 3 }, "state", objectVal({ name: stringVal("3") }));
+    expect(v.getAttr("name").asNumber().text()).toBe("3");
+    expect(fromModel(other, toModel(other, ov, "state"), "state")).toBe(ov);
   });
 });

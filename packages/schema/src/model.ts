@@ -1,7 +1,8 @@
-import type { Path, Value } from "@tfkit/cty-values";
+import type { Path, Type, Value } from "@tfkit/cty-values";
 import {
   boolVal,
   CtyError,
+  isCtyNumber,
   isValue,
   listVal,
   listValEmpty,
@@ -14,6 +15,7 @@ import {
   setValEmpty,
   stringVal,
   tupleVal,
+  typeEquals,
   unknownVal,
   unmarkDeep,
 } from "@tfkit/cty-values";
@@ -23,14 +25,31 @@ import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } fro
 import type { TypeSpec } from "./type-spec.js";
 import { isUnknown, Unknown } from "./unknown.js";
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 function fail(message: string, path: Path): never {
   throw new CtyError("conversion", message, { path });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Value → model
+
+/**
+ * The value each model object or array was made from. `fromModel` reuses it (and the values
+ * inside it) wherever the model still holds what it was made from, so what a hook did not touch
+ * goes back exactly: refinements of unknowns, number text beyond float64, marks.
+ */
+const ORIGIN = new WeakMap<object, Value>();
+
+function madeFrom<T extends object>(model: T, v: Value): T {
+  ORIGIN.set(model, v);
+  return model;
+}
+
+/** The model of a known int64 number: a `number` when safe, else a `bigint` (exact). */
+function int64Model(v: Value, path: Path): number | bigint {
+  const n = v.asNumber();
+  if (!n.isInt64()) fail(`Value ${n.text()} cannot be represented as a 64-bit integer.`, path);
+  return n.isSafeInteger() ? n.toFloat64() : n.toBigInt();
+}
 
 /**
  * @internal Maps a known, non-null, wholly known value of a type spec to its model.
@@ -46,18 +65,8 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
       return v.asBool();
     case "number":
       return v.asNumber();
-    case "int64": {
-      const n = v.asNumber();
-      if (!n.isInt64()) fail(`Value ${n.text()} cannot be represented as a 64-bit integer.`, path);
-      const b = n.toBigInt();
-      if (b > MAX_SAFE || b < -MAX_SAFE) {
-        fail(
-          `Value ${n.text()} cannot be represented exactly as a JavaScript number; use t.number for exact values.`,
-          path,
-        );
-      }
-      return Number(b);
-    }
+    case "int64":
+      return int64Model(v, path);
     case "float64": {
       const n = v.asNumber();
       const x = n.toFloat64();
@@ -67,22 +76,25 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
       return x;
     }
     case "list":
-    case "set":
-      return v
-        .elements()
-        .map((e, i) => typeValueToModel(spec.element as TypeSpec, e, withIndex(path, indexKey(v, e, i))));
-    case "tuple":
-      return v.elements().map((e, i) => {
+    case "set": {
+      const es = spec.element as TypeSpec;
+      const out = v.elements().map((e, i) => elementToModel(spec, es, e, withIndex(path, indexKey(v, e, i))));
+      return madeFrom(out, v);
+    }
+    case "tuple": {
+      const out = v.elements().map((e, i) => {
         const p = withIndex(path, numberVal(i));
         const es = (spec.elements as readonly TypeSpec[])[i] as TypeSpec;
         return e.isNull() ? null : typeValueToModel(es, e, p);
       });
+      return madeFrom(out, v);
+    }
     case "map": {
       const out: Record<string, unknown> = {};
-      for (const [k, e] of v.entries()) {
-        defineEntry(out, k, typeValueToModel(spec.element as TypeSpec, e, withIndex(path, stringVal(k))));
-      }
-      return out;
+      const es = spec.element as TypeSpec;
+      for (const [k, e] of v.entries())
+        defineEntry(out, k, elementToModel(spec, es, e, withIndex(path, stringVal(k))));
+      return madeFrom(out, v);
     }
     case "object": {
       const out: Record<string, unknown> = {};
@@ -93,11 +105,19 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
         const p = withAttribute(path, k);
         defineEntry(out, k, e.isNull() ? null : typeValueToModel(as, e, p));
       }
-      return out;
+      return madeFrom(out, v);
     }
   }
 }
 
+/** A collection element: `null` where the collection allows null elements (the default). */
+function elementToModel(collection: TypeSpec, element: TypeSpec, e: Value, path: Path): unknown {
+  if (e.isNull() && element.kind !== "dynamic") {
+    if (collection.nullElements === false) fail("null elements are not allowed in this collection", path);
+    return null;
+  }
+  return typeValueToModel(element, e, path);
+}
 function indexKey(collection: Value, element: Value, i: number): Value {
   return collection.type.kind === "set" ? element : numberVal(i);
 }
@@ -182,19 +202,22 @@ function nestedToModel(
       return bodyToModel(body, v, ctx, inComputed, path);
     case "list":
     case "set":
-      return v.elements().map((e, i) => {
-        const p = withIndex(path, indexKey(v, e, i));
-        if (e.isNull()) fail("null elements are not supported in models", p);
-        return bodyToModel(body, e, ctx, inComputed, p);
-      });
+      return madeFrom(
+        v.elements().map((e, i) => {
+          const p = withIndex(path, indexKey(v, e, i));
+          if (e.isNull()) fail("a nested object in a collection must not be null", p);
+          return bodyToModel(body, e, ctx, inComputed, p);
+        }),
+        v,
+      );
     case "map": {
       const out: Record<string, unknown> = {};
       for (const [k, e] of v.entries()) {
         const p = withIndex(path, stringVal(k));
-        if (e.isNull()) fail("null elements are not supported in models", p);
+        if (e.isNull()) fail("a nested object in a collection must not be null", p);
         defineEntry(out, k, bodyToModel(body, e, ctx, inComputed, p));
       }
-      return out;
+      return madeFrom(out, v);
     }
   }
 }
@@ -225,11 +248,14 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
     case "list":
     case "set":
       if (v.isNull()) return [];
-      return v.elements().map((e, i) => {
-        const p = withIndex(path, indexKey(v, e, i));
-        if (e.isNull()) fail("a nested block must not be null", p);
-        return bodyToModel(body, e, ctx, inner, p);
-      });
+      return madeFrom(
+        v.elements().map((e, i) => {
+          const p = withIndex(path, indexKey(v, e, i));
+          if (e.isNull()) fail("a nested block must not be null", p);
+          return bodyToModel(body, e, ctx, inner, p);
+        }),
+        v,
+      );
     case "map": {
       const out: Record<string, unknown> = {};
       if (v.isNull()) return out;
@@ -238,7 +264,7 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
         if (e.isNull()) fail("a nested block must not be null", p);
         defineEntry(out, k, bodyToModel(body, e, ctx, inner, p));
       }
-      return out;
+      return madeFrom(out, v);
     }
   }
 }
@@ -269,7 +295,7 @@ function bodyToModel(
     if (bv === undefined) fail(`missing required attribute "${name}"`, path);
     defineEntry(out, name, blockToModel(spec, bv, ctx, inComputed, p));
   }
-  return out;
+  return madeFrom(out, v);
 }
 
 /**
@@ -308,26 +334,130 @@ export function toModel<S extends SchemaBody, Ph extends Phase>(
 
 // ---------------------------------------------------------------------------------------------
 // Model → value
+//
+// Every function below takes `base`: the value the model at this place was (probably) made
+// from — the origin recorded by `toModel` for objects and arrays, else the value at the same
+// place in the caller's base. Where the model still holds exactly the model of `base`, `base`
+// itself is returned, so untouched values keep what a model cannot show (refinements of
+// unknowns, partly unknown collections, number text beyond float64, marks) and cost no
+// allocation.
 
 function isPlainRecord(u: unknown): u is Record<string, unknown> {
   return typeof u === "object" && u !== null && !Array.isArray(u) && !isValue(u);
 }
 
+/** The base to compare a model with: its recorded origin (when of the right type), else `base`. */
+function baseFor(m: unknown, type: Type, base: Value | undefined): Value | undefined {
+  if (typeof m === "object" && m !== null) {
+    const o = ORIGIN.get(m);
+    if (o !== undefined && (o.type === type || typeEquals(o.type, type))) return o;
+  }
+  return base;
+}
+
+/** A known, non-null base, or undefined. */
+function knownBase(base: Value | undefined): Value | undefined {
+  return base !== undefined && base.isKnown() && !base.isNull() ? base : undefined;
+}
+
+/** A known, non-null base of exactly this type, or undefined. */
+function typedBase(base: Value | undefined, type: Type): Value | undefined {
+  const b = knownBase(base);
+  return b !== undefined && (b.type === type || typeEquals(b.type, type)) ? b : undefined;
+}
+
+function baseElements(base: Value | undefined): readonly Value[] | undefined {
+  const b = knownBase(base);
+  if (b === undefined) return undefined;
+  const k = b.type.kind;
+  return k === "list" || k === "set" || k === "tuple" ? b.elements() : undefined;
+}
+
+function baseEntries(base: Value | undefined): ReadonlyMap<string, Value> | undefined {
+  const b = knownBase(base);
+  if (b === undefined) return undefined;
+  const k = b.type.kind;
+  return k === "map" || k === "object" ? b.entries() : undefined;
+}
+
+function sameElements(els: readonly Value[], base: readonly Value[] | undefined): boolean {
+  if (base === undefined || base.length !== els.length) return false;
+  for (let i = 0; i < els.length; i++) if (els[i] !== base[i]) return false;
+  return true;
+}
+
+function sameEntries(
+  entries: ReadonlyMap<string, Value>,
+  base: ReadonlyMap<string, Value> | undefined,
+): boolean {
+  if (base === undefined || base.size !== entries.size) return false;
+  for (const [k, v] of entries) if (base.get(k) !== v) return false;
+  return true;
+}
+
+/** Whether a primitive model is the model of a known primitive base value. */
+function leafMatches(spec: TypeSpec, m: unknown, b: Value): boolean {
+  switch (spec.kind) {
+    case "string":
+      return typeof m === "string" && b.asString() === m;
+    case "bool":
+      return typeof m === "boolean" && b.asBool() === m;
+    case "number":
+      return isCtyNumber(m) && (m === b.asNumber() || m.equals(b.asNumber()));
+    case "int64": {
+      const n = b.asNumber();
+      if (typeof m === "number") return n.isSafeInteger() && n.toFloat64() === m;
+      return typeof m === "bigint" && n.isInt64() && n.toBigInt() === m;
+    }
+    case "float64":
+      return typeof m === "number" && Object.is(b.asNumber().toFloat64(), m);
+    default:
+      return false;
+  }
+}
+
+/** Null and Unknown models: the base when it is the same null or unknown (keeps refinements). */
+function fits(base: Value, type: Type): boolean {
+  return base.type === type || type.kind === "dynamic" || typeEquals(base.type, type);
+}
+
+function nullOrUnknown(
+  m: unknown,
+  type: Type,
+  base: Value | undefined,
+  partlyUnknownMatches: boolean,
+): Value | undefined {
+  if (m === null)
+    return base !== undefined && base.isKnown() && base.isNull() && fits(base, type) ? base : nullVal(type);
+  if (isUnknown(m)) {
+    if (
+      base !== undefined &&
+      (!base.isKnown() || (partlyUnknownMatches && !base.isNull() && !base.isWhollyKnown())) &&
+      fits(base, type)
+    )
+      return base;
+    return unknownVal(type);
+  }
+  return undefined;
+}
+
 /** @internal Maps a model (or null/Unknown) of a type spec to a value of its type. */
-export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path): Value {
-  if (m === null) return nullVal(spec.type);
-  if (isUnknown(m)) return unknownVal(spec.type);
+export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: Value): Value {
+  const special = nullOrUnknown(m, spec.type, base, true);
+  if (special !== undefined) return special;
+  const b = spec.kind === "dynamic" ? undefined : typedBase(baseFor(m, spec.type, base), spec.type);
   switch (spec.kind) {
     case "dynamic":
       if (!isValue(m)) fail("a cty Value is required for a dynamic attribute", path);
       return m;
     case "string":
       if (typeof m !== "string") fail(`string required, but received ${describe(m)}`, path);
-      return stringVal(m);
+      return b !== undefined && leafMatches(spec, m, b) ? b : stringVal(m);
     case "bool":
       if (typeof m !== "boolean") fail(`bool required, but received ${describe(m)}`, path);
-      return boolVal(m);
+      return b !== undefined && leafMatches(spec, m, b) ? b : boolVal(m);
     case "number":
+      if (b !== undefined && leafMatches(spec, m, b)) return b;
       try {
         return numberVal(m as never);
       } catch (e) {
@@ -337,18 +467,28 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path): Value 
         );
       }
     case "int64":
-      if (typeof m !== "number" || !Number.isSafeInteger(m))
-        fail(`a safe integer is required, but received ${describe(m)}`, path);
-      return numberVal(m);
+      if (typeof m === "bigint") {
+        if (m > INT64_MAX || m < INT64_MIN) fail(`Value ${m} is out of the 64-bit integer range`, path);
+      } else if (typeof m !== "number" || !Number.isSafeInteger(m)) {
+        fail(
+          `a whole number is required, but received ${describe(m)}${typeof m === "number" ? ` ${m} (use a bigint beyond 2^53)` : ""}`,
+          path,
+        );
+      }
+      return b !== undefined && leafMatches(spec, m, b) ? b : numberVal(m);
     case "float64":
       if (typeof m !== "number" || Number.isNaN(m))
         fail(`number required, but received ${describe(m)}`, path);
-      return numberVal(m);
+      return b !== undefined && leafMatches(spec, m, b) ? b : numberVal(m);
     case "list":
     case "set": {
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);
       const es = spec.element as TypeSpec;
-      const els = m.map((e: unknown, i: number) => typeModelToValue(es, e, withIndex(path, numberVal(i))));
+      const bels = baseElements(b);
+      const els = m.map((e: unknown, i: number) =>
+        typeModelToValue(es, e, withIndex(path, numberVal(i)), bels?.[i]),
+      );
+      if (b !== undefined && sameElements(els, bels)) return b;
       if (spec.kind === "list")
         return els.length === 0 ? listValEmpty(es.type) : wrap(() => listVal(els), path);
       return els.length === 0 ? setValEmpty(es.type) : wrap(() => setVal(els), path);
@@ -356,28 +496,38 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path): Value 
     case "map": {
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
       const es = spec.element as TypeSpec;
+      const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(m))
-        entries.set(k, typeModelToValue(es, e, withIndex(path, stringVal(k))));
+        entries.set(k, typeModelToValue(es, e, withIndex(path, stringVal(k)), bent?.get(k)));
+      if (b !== undefined && sameEntries(entries, bent)) return b;
       return entries.size === 0 ? mapValEmpty(es.type) : wrap(() => mapVal(entries), path);
     }
     case "object": {
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
+      const bent = baseEntries(b);
       const out = new Map<string, Value>();
       for (const [k, as] of Object.entries(spec.attributes as Readonly<Record<string, TypeSpec>>)) {
         if (!Object.hasOwn(m, k)) fail(`missing attribute "${k}" in the model`, path);
-        out.set(k, typeModelToValue(as, m[k], withAttribute(path, k)));
+        out.set(k, typeModelToValue(as, m[k], withAttribute(path, k), bent?.get(k)));
       }
+      if (b !== undefined && sameEntries(out, bent)) return b;
       return objectVal(out);
     }
     case "tuple": {
       const specs = spec.elements as readonly TypeSpec[];
       if (!Array.isArray(m) || m.length !== specs.length)
         fail(`tuple of ${specs.length} elements required`, path);
-      return tupleVal(specs.map((es, i) => typeModelToValue(es, m[i], withIndex(path, numberVal(i)))));
+      const bels = baseElements(b);
+      const els = specs.map((es, i) => typeModelToValue(es, m[i], withIndex(path, numberVal(i)), bels?.[i]));
+      if (b !== undefined && sameElements(els, bels)) return b;
+      return tupleVal(els);
     }
   }
 }
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
 
 function wrap(f: () => Value, path: Path): Value {
   try {
@@ -399,15 +549,22 @@ function checkUnknownAllowed(m: unknown, ctx: Ctx, path: Path): void {
   }
 }
 
-function attributeFromModel(spec: AnyAttributeSpec, m: unknown, ctx: Ctx, path: Path): Value {
+function attributeFromModel(
+  spec: AnyAttributeSpec,
+  m: unknown,
+  ctx: Ctx,
+  path: Path,
+  base: Value | undefined,
+): Value {
   checkUnknownAllowed(m, ctx, path);
-  if (m === null) return nullVal(spec.type);
-  if (isUnknown(m)) return unknownVal(spec.type);
   if (spec.kind === "attribute") {
     if (spec.valueType.kind !== "dynamic") checkDeepUnknown(m, ctx, path);
-    return typeModelToValue(spec.valueType, m, path);
+    return typeModelToValue(spec.valueType, m, path, base);
   }
-  return nestedFromModel(spec, m, ctx, path);
+  // Nested collections with an unknown element are Unknown as a whole in models.
+  const special = nullOrUnknown(m, spec.type, base, spec.nesting !== "single");
+  if (special !== undefined) return special;
+  return nestedFromModel(spec, m, ctx, path, baseFor(m, spec.type, base));
 }
 
 function checkDeepUnknown(m: unknown, ctx: Ctx, path: Path): void {
@@ -417,48 +574,69 @@ function checkDeepUnknown(m: unknown, ctx: Ctx, path: Path): void {
   else if (isPlainRecord(m)) for (const e of Object.values(m)) checkDeepUnknown(e, ctx, path);
 }
 
-function nestedFromModel(spec: NestedAttributeSpec, m: unknown, ctx: Ctx, path: Path): Value {
+function nestedFromModel(
+  spec: NestedAttributeSpec,
+  m: unknown,
+  ctx: Ctx,
+  path: Path,
+  base: Value | undefined,
+): Value {
   const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
+  const b = typedBase(base, spec.type);
   switch (spec.nesting) {
     case "single":
-      return bodyFromModel(body, m, ctx, path);
+      return bodyFromModel(body, m, ctx, path, b);
     case "list":
     case "set": {
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);
+      const bels = baseElements(b);
       const els = m.map((e: unknown, i: number) =>
-        bodyFromModel(body, e, ctx, withIndex(path, numberVal(i))),
+        bodyFromModel(body, e, ctx, withIndex(path, numberVal(i)), bels?.[i]),
       );
+      if (b !== undefined && sameElements(els, bels)) return b;
       if (els.length === 0)
         return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
       return wrap(() => (spec.nesting === "list" ? listVal(els) : setVal(els)), path);
     }
     case "map": {
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
+      const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(m))
-        entries.set(k, bodyFromModel(body, e, ctx, withIndex(path, stringVal(k))));
+        entries.set(k, bodyFromModel(body, e, ctx, withIndex(path, stringVal(k)), bent?.get(k)));
+      if (b !== undefined && sameEntries(entries, bent)) return b;
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);
     }
   }
 }
 
-function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path): Value {
+function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path, base: Value | undefined): Value {
   checkUnknownAllowed(m, ctx, path);
-  if (isUnknown(m)) return unknownVal(spec.type);
+  if (isUnknown(m)) {
+    const partly = spec.nesting !== "single" && spec.nesting !== "group";
+    return nullOrUnknown(m, spec.type, base, partly) as Value;
+  }
   const tupleLike = spec.type.kind === "dynamic";
+  // Blocks holding a dynamic attribute are tuples/objects of varying type: compare structurally.
+  const b = tupleLike
+    ? knownBase(baseFor(m, spec.type, base))
+    : typedBase(baseFor(m, spec.type, base), spec.type);
   switch (spec.nesting) {
     case "single":
-      return m === null ? nullVal(spec.objectType) : bodyFromModel(spec, m, ctx, path);
+      if (m === null) return nullOrUnknown(m, spec.objectType, base, false) as Value;
+      return bodyFromModel(spec, m, ctx, path, b);
     case "group":
       if (m === null) fail("a group block must never be null", path);
-      return bodyFromModel(spec, m, ctx, path);
+      return bodyFromModel(spec, m, ctx, path, b);
     case "list":
     case "set": {
       const arr = m === null ? [] : m;
       if (!Array.isArray(arr)) fail(`array required, but received ${describe(m)}`, path);
+      const bels = baseElements(b);
       const els = arr.map((e: unknown, i: number) =>
-        bodyFromModel(spec, e, ctx, withIndex(path, numberVal(i))),
+        bodyFromModel(spec, e, ctx, withIndex(path, numberVal(i)), bels?.[i]),
       );
+      if (b !== undefined && sameElements(els, bels)) return b;
       if (spec.nesting === "list" && tupleLike) return tupleVal(els);
       if (els.length === 0)
         return spec.nesting === "list" ? listValEmpty(spec.objectType) : setValEmpty(spec.objectType);
@@ -467,17 +645,23 @@ function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path): Valu
     case "map": {
       const rec = m === null ? {} : m;
       if (!isPlainRecord(rec)) fail(`object required, but received ${describe(m)}`, path);
+      const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(rec))
-        entries.set(k, bodyFromModel(spec, e, ctx, withIndex(path, stringVal(k))));
+        entries.set(k, bodyFromModel(spec, e, ctx, withIndex(path, stringVal(k)), bent?.get(k)));
+      if (b !== undefined && sameEntries(entries, bent)) return b;
       if (tupleLike) return objectVal(entries);
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);
     }
   }
 }
 
-function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Value {
+function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base: Value | undefined): Value {
   if (!isPlainRecord(m)) fail(`object required, but received ${m === null ? "null" : describe(m)}`, path);
+  const origin = ORIGIN.get(m);
+  const b = knownBase(origin !== undefined && origin.type.kind === "object" ? origin : base);
+  // (`b` may be of another schema's object type: a child is reused only when its type fits.)
+  const bent = b !== undefined && b.type.kind === "object" ? b.entries() : undefined;
   const out = new Map<string, Value>();
   for (const [name, spec] of Object.entries(body.attributes as Attributes)) {
     const p = withAttribute(path, name);
@@ -488,12 +672,13 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Valu
       }
       fail(`missing attribute "${name}" in the model`, path);
     }
-    out.set(name, attributeFromModel(spec, m[name], ctx, p));
+    out.set(name, attributeFromModel(spec, m[name], ctx, p, bent?.get(name)));
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
     if (!Object.hasOwn(m, name) || m[name] === undefined) fail(`missing block "${name}" in the model`, path);
-    out.set(name, blockFromModel(spec, m[name], ctx, withAttribute(path, name)));
+    out.set(name, blockFromModel(spec, m[name], ctx, withAttribute(path, name), bent?.get(name)));
   }
+  if (b !== undefined && sameEntries(out, bent)) return b;
   return objectVal(out);
 }
 
@@ -505,22 +690,29 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path): Valu
  * requires). In the `"config"` phase computed-only attributes may be left out (they become
  * null). Sets are deduplicated and put in cty order. List and map blocks containing a dynamic
  * attribute become a tuple and an object, as Terraform decodes them.
+ *
+ * Lossless: wherever the model still holds what {@link toModel} made from a value (or what
+ * `base` holds at the same place), that value itself is returned, so an untouched unknown keeps
+ * its refinements, a partly unknown list stays partly unknown, a number keeps its exact text,
+ * and nothing is rebuilt. Pass the value the hook's input model was made from as `base` when
+ * the hook may return a new top-level object (`{ ...plan, id }`).
  * @throws `CtyError` (from `@tfkit/cty-values`) with code `"conversion"` and the model path when the model does not
- * fit (missing attribute, wrong JS type, an unsafe integer for `int64`, {@link Unknown} in state).
+ * fit (missing attribute, wrong JS type, a fractional or out-of-range `int64`, {@link Unknown} in state).
  * @category conversion
  */
 export function fromModel<S extends SchemaBody, Ph extends Phase>(
   schema: S,
   model: Model<S, Ph>,
   phase: Ph,
+  base?: Value,
 ): Value {
-  return bodyFromModel(schema, model, { phase }, []);
+  return bodyFromModel(schema, model, { phase }, [], base);
 }
 
 /** @internal Converts an attribute's default (model or Value) to a value of its type. */
 export function defaultToValue(spec: AnyAttributeSpec, m: unknown): Value {
   if (isValue(m)) return m;
-  return attributeFromModel(spec, m, { phase: "state" }, []);
+  return attributeFromModel(spec, m, { phase: "state" }, [], undefined);
 }
 
 /** @internal The config-phase model of an attribute's or block type's value (for validators). */

@@ -96,7 +96,9 @@ describe("schema self-check", () => {
       }),
     ).toEqual(["a: the default value must be wholly known"]);
     const bad = problems({ attributes: { a: attr.int64({ optional: true, computed: true, default: 1.5 }) } });
-    expect(bad).toEqual(["a: invalid default: a safe integer is required, but received number"]);
+    expect(bad).toEqual([
+      "a: invalid default: a whole number is required, but received number 1.5 (use a bigint beyond 2^53)",
+    ]);
   });
 
   it("rejects validators and cross-attribute rules that can never run", () => {

@@ -65,10 +65,15 @@ export interface AttributeSpecBase {
  * @typeParam M - model of a known, non-null value.
  * @typeParam P - presence, derived from the flags.
  * @typeParam W - whether the attribute is write-only.
+ * @typeParam D - whether it has a static default (its planned value is then never null).
  * @category models
  */
-export interface AttributeSpec<M = unknown, P extends Presence = Presence, W extends boolean = boolean>
-  extends AttributeSpecBase {
+export interface AttributeSpec<
+  M = unknown,
+  P extends Presence = Presence,
+  W extends boolean = boolean,
+  D extends boolean = boolean,
+> extends AttributeSpecBase {
   /** Discriminant. */
   readonly kind: "attribute";
   /** The attribute's type and model mapping. */
@@ -77,6 +82,8 @@ export interface AttributeSpec<M = unknown, P extends Presence = Presence, W ext
   readonly presence: P;
   /** Write-only as a literal type. */
   readonly writeOnly: W;
+  /** Type-level only: whether a static default is set. Never present at run time. */
+  readonly "~hasDefault"?: D;
 }
 
 /**
@@ -89,9 +96,12 @@ export interface NestedAttributeSpec<
   N extends AttributeNesting = AttributeNesting,
   P extends Presence = Presence,
   W extends boolean = boolean,
+  D extends boolean = boolean,
 > extends AttributeSpecBase {
   /** Discriminant. */
   readonly kind: "nested_attribute";
+  /** Type-level only: whether a static default is set. Never present at run time. */
+  readonly "~hasDefault"?: D;
   /** How the objects are nested. */
   readonly nesting: N;
   /** The attributes of each object. */

@@ -45,6 +45,12 @@ export interface TypeSpec<M = unknown> {
   readonly attributes?: Readonly<Record<string, TypeSpec>>;
   /** Element specs of a tuple. */
   readonly elements?: readonly TypeSpec[];
+  /**
+   * List, set and map: whether elements may be null (default `true`, as in Terraform). When
+   * `false`, a null element is refused at validate time with the element's path, and the model
+   * type drops the `| null`.
+   */
+  readonly nullElements?: boolean;
   /** Type-level only: the model type. Never present at run time. */
   readonly "~model"?: M;
 }
@@ -52,13 +58,41 @@ export interface TypeSpec<M = unknown> {
 /** The model type of a {@link TypeSpec}. @category models */
 export type ModelOfType<S> = S extends TypeSpec<infer M> ? M : never;
 
+/**
+ * The model of an `int64` value: a JS `number` while the value is a safe integer
+ * (|n| ≤ 2^53 − 1), a `bigint` beyond that, so the whole int64 range is exact. Handlers may
+ * return either.
+ * @category models
+ */
+export type Int64 = number | bigint;
+
+/**
+ * Options of the collection type constructors `t.list`, `t.set` and `t.map`.
+ * @category models
+ */
+export interface CollectionOptions {
+  /**
+   * Whether elements may be null (default `true`: Terraform accepts `["a", null]` and
+   * `{ k = null }`, so the model type holds `null`). Set `false` to refuse null elements at
+   * validate time, with the element's path; the model type then has no `| null`.
+   */
+  readonly nullElements?: boolean;
+}
+
+/**
+ * The model of one collection element: `M | null`, or `M` when the options say
+ * `nullElements: false`.
+ * @category models
+ */
+export type ElementModel<M, O> = O extends { readonly nullElements: false } ? M : M | null;
+
 function spec<M>(kind: TypeSpecKind, type: Type, extra: Partial<TypeSpec> = {}): TypeSpec<M> {
   return Object.freeze({ kind, type, ...extra }) as TypeSpec<M>;
 }
 
 const STRING = spec<string>("string", stringType);
 const NUMBER = spec<CtyNumber>("number", numberType);
-const INT64 = spec<number>("int64", numberType);
+const INT64 = spec<Int64>("int64", numberType);
 const FLOAT64 = spec<number>("float64", numberType);
 const BOOL = spec<boolean>("bool", boolType);
 const DYNAMIC = spec<Value>("dynamic", dynamicType);
@@ -66,11 +100,12 @@ const DYNAMIC = spec<Value>("dynamic", dynamicType);
 /**
  * Type constructors for attribute types, each carrying its TypeScript model.
  *
- * @remarks Models: `string` → `string`; `number` → exact `CtyNumber`; `int64` → JS `number`
- * (must be a safe integer); `float64` → JS `number`; `bool` → `boolean`; `dynamic` → the cty
- * `Value` itself; `list`/`set` → arrays (sets in cty iteration order); `map` → a record;
- * `object` → a record whose attributes may be `null`; `tuple` → a TS tuple. Collection elements
- * are never `null` in models (go-cty allows null elements; {@link toModel} reports them).
+ * @remarks Models: `string` → `string`; `number` → exact `CtyNumber`; `int64` → {@link Int64}
+ * (a `number`, or a `bigint` beyond 2^53, exact over the whole int64 range); `float64` → JS
+ * `number`; `bool` → `boolean`; `dynamic` → the cty `Value` itself; `list`/`set` → arrays (sets
+ * in cty iteration order); `map` → a record; `object` → a record whose attributes may be `null`;
+ * `tuple` → a TS tuple. Collection elements may be `null`, as Terraform allows; pass
+ * `{ nullElements: false }` to refuse them at validate time and drop `| null` from the model.
  * @example
  * ```ts
  * attr.list(t.string, { optional: true });
@@ -83,7 +118,7 @@ export const t = {
   string: STRING,
   /** cty `number`, exact; model `CtyNumber`. */
   number: NUMBER,
-  /** cty `number` restricted to int64; model JS `number` (safe integers only). */
+  /** cty `number` restricted to int64; model {@link Int64} (`number`, `bigint` beyond 2^53). */
   int64: INT64,
   /** cty `number` read as float64; model JS `number`. */
   float64: FLOAT64,
@@ -91,17 +126,26 @@ export const t = {
   bool: BOOL,
   /** cty `dynamic` (any type); model: the cty `Value`. */
   dynamic: DYNAMIC,
-  /** `list(T)`; model `M[]`. */
-  list<M>(element: TypeSpec<M>): TypeSpec<M[]> {
-    return spec<M[]>("list", listType(element.type), { element });
+  /** `list(T)`; model `(M | null)[]` (`M[]` with `{ nullElements: false }`). */
+  list<M, const O extends CollectionOptions = object>(
+    element: TypeSpec<M>,
+    options?: O,
+  ): TypeSpec<ElementModel<M, O>[]> {
+    return spec("list", listType(element.type), { element, nullElements: options?.nullElements !== false });
   },
-  /** `set(T)`; model `M[]` in cty iteration order. */
-  set<M>(element: TypeSpec<M>): TypeSpec<M[]> {
-    return spec<M[]>("set", setType(element.type), { element });
+  /** `set(T)`; model `(M | null)[]` in cty iteration order (`M[]` with `{ nullElements: false }`). */
+  set<M, const O extends CollectionOptions = object>(
+    element: TypeSpec<M>,
+    options?: O,
+  ): TypeSpec<ElementModel<M, O>[]> {
+    return spec("set", setType(element.type), { element, nullElements: options?.nullElements !== false });
   },
-  /** `map(T)`; model `Record<string, M>`. */
-  map<M>(element: TypeSpec<M>): TypeSpec<Record<string, M>> {
-    return spec<Record<string, M>>("map", mapType(element.type), { element });
+  /** `map(T)`; model `Record<string, M | null>` (no `| null` with `{ nullElements: false }`). */
+  map<M, const O extends CollectionOptions = object>(
+    element: TypeSpec<M>,
+    options?: O,
+  ): TypeSpec<Record<string, ElementModel<M, O>>> {
+    return spec("map", mapType(element.type), { element, nullElements: options?.nullElements !== false });
   },
   /** `object({...})`; model `{ [name]: M | null }`. */
   object<A extends Readonly<Record<string, TypeSpec>>>(

@@ -4,6 +4,7 @@ import {
   indexStep,
   listVal,
   listValEmpty,
+  mapVal,
   nullVal,
   numberVal,
   objectVal,
@@ -184,7 +185,7 @@ describe("validateConfig: validators", () => {
       }),
       ports: attr.list(t.int64, {
         optional: true,
-        validators: [(v) => (v.some((p) => p > 65535) ? "port out of range" : undefined)],
+        validators: [(v) => (v.some((p) => p !== null && p > 65535) ? "port out of range" : undefined)],
       }),
       disks: attr.listNested(
         { size: attr.int64({ optional: true }) },
@@ -259,6 +260,19 @@ describe("validateConfig: validators", () => {
     ]);
   });
 
+  it("accepts int64 values beyond 2^53 and refuses those beyond int64", () => {
+    expect(
+      show(
+        validateConfig(
+          schema,
+          config(schema, { ports: listVal([numberVal(2n ** 63n - 1n), numberVal(2n ** 63n)]) }),
+        ),
+      ),
+    ).toEqual([
+      "error .ports[1]: Invalid Attribute Value | Value 9223372036854775808 cannot be represented as a 64-bit integer.",
+    ]);
+  });
+
   it("turns a throwing validator into a diagnostic", () => {
     const s = resourceSchema({
       attributes: {
@@ -274,6 +288,43 @@ describe("validateConfig: validators", () => {
     });
     expect(show(validateConfig(s, config(s, { a: stringVal("x") })))).toEqual([
       "error .a: Attribute Validation Error | A validator failed: boom",
+    ]);
+  });
+});
+
+describe("validateConfig: null elements", () => {
+  const s = resourceSchema({
+    attributes: {
+      names: attr.list(t.string, { optional: true, nullElements: false }),
+      labels: attr.map(t.string, { optional: true, nullElements: false }),
+      zones: attr.set(t.string, { optional: true }),
+      disks: attr.listNested({ size: attr.int64(ok) }, ok),
+      inner: attr.of(t.list(t.list(t.string, { nullElements: false })), ok),
+    },
+  });
+  const str = (x: string | null): Value => (x === null ? nullVal(t.string.type) : stringVal(x));
+
+  it("refuses null elements where the schema says nullElements: false, at the element's path", () => {
+    const c = config(s, {
+      names: listVal([str("a"), str(null)]),
+      labels: mapVal({ k: str(null), j: str("x") }),
+      inner: listVal([listVal([str(null)])]),
+    });
+    expect(show(validateConfig(s, c))).toEqual([
+      "error .names[1]: Invalid Null Element | This list does not accept null elements. Remove the null element or give it a value.",
+      'error .labels["k"]: Invalid Null Element | This map does not accept null elements. Remove the null element or give it a value.',
+      "error .inner[0][0]: Invalid Null Element | This list does not accept null elements. Remove the null element or give it a value.",
+    ]);
+  });
+
+  it("accepts null elements by default", () => {
+    expect(validateConfig(s, config(s, { zones: setVal([str("a"), str(null)]) }))).toEqual([]);
+  });
+
+  it("refuses a null object in a nested attribute collection", () => {
+    const disks = listVal([nullVal(s.attributes.disks.objectType), objectVal({ size: numberVal(1) })]);
+    expect(show(validateConfig(s, config(s, { disks })))).toEqual([
+      "error .disks[0]: Invalid Null Element | This list nested attribute does not accept null elements. Remove the null element or give it a value.",
     ]);
   });
 });

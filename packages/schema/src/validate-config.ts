@@ -89,9 +89,35 @@ function runValidators(
   }
 }
 
-/** Checks int64 values deep inside a plain attribute value (the Go framework's Int64Type conversion). */
+const NULL_ELEMENT = "Invalid Null Element";
+
+function nullElement(path: Path, where: string): Diagnostic {
+  return diagnostic(
+    "error",
+    NULL_ELEMENT,
+    `This ${where} does not accept null elements. Remove the null element or give it a value.`,
+    path,
+  );
+}
+
+/**
+ * Checks what a plain attribute value's model promises, deep inside it: int64 values whole and
+ * in range (the Go framework's Int64Type conversion), no null elements where the collection
+ * type says `nullElements: false`.
+ */
 function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[]): void {
   if (v.isNull() || !v.isKnown()) return;
+  if (spec.nullElements === false && (spec.kind === "list" || spec.kind === "set" || spec.kind === "map")) {
+    const where = spec.kind === "map" ? "map" : spec.kind === "set" ? "set" : "list";
+    if (spec.kind === "map") {
+      for (const [k, e] of v.entries())
+        if (e.isNull()) out.push(nullElement(withIndex(path, stringVal(k)), where));
+    } else {
+      v.elements().forEach((e, i) => {
+        if (e.isNull()) out.push(nullElement(withIndex(path, spec.kind === "set" ? e : numberVal(i)), where));
+      });
+    }
+  }
   switch (spec.kind) {
     case "int64": {
       const n = v.asNumber();
@@ -217,6 +243,7 @@ function validateAttribute(spec: AnyAttributeSpec, v: Value, path: Path, ctx: Ct
           out,
         );
     }
+    if (spec.nesting !== "single") checkNullNestedElements(spec.nesting, v, path, out);
     const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
     forEachElement(spec.nesting, v, path, (e, p) => validateBody(body, e, p, ctx));
   }
@@ -256,6 +283,19 @@ function configModelSafe(
     if (isCtyError(e)) return { ok: false };
     throw e;
   }
+}
+
+/** Nested attribute collections hold objects: a null element has no place in their models. */
+function checkNullNestedElements(nesting: string, v: Value, path: Path, out: Diagnostic[]): void {
+  const where = `${nesting} nested attribute`;
+  if (v.type.kind === "map") {
+    for (const [k, e] of v.entries())
+      if (e.isNull()) out.push(nullElement(withIndex(path, stringVal(k)), where));
+    return;
+  }
+  v.elements().forEach((e, i) => {
+    if (e.isNull()) out.push(nullElement(withIndex(path, v.type.kind === "set" ? e : numberVal(i)), where));
+  });
 }
 
 /** Calls `f` for every known, non-null object in a nested value (single, list, set, map, group). */
@@ -462,7 +502,8 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
  *   Attribute";
  * - block counts against min/max items ("Insufficient x blocks" / "Too many x blocks"), skipped
  *   while a set's count is not known; a missing required single block ("Missing x block");
- * - int64 values that are not whole numbers in range;
+ * - int64 values that are not whole numbers in range; null elements in collections declared
+ *   with `nullElements: false` and in nested attribute collections ("Invalid Null Element");
  * - validators, which only see known, non-null values;
  * - `conflictsWith`, `alsoRequires`, `exactlyOneOf`, `atLeastOneOf` with the wording of
  *   `terraform-plugin-framework-validators`; rules wait while an involved value is unknown;

@@ -64,6 +64,14 @@ export interface UpgradeResourceStateRequest<S extends Schema = Schema> {
   readonly steps?: UpgradeSteps | undefined;
   /** The resource type name, for messages. */
   readonly typeName?: string | undefined;
+  /**
+   * Turns an error an upgrader (or chain step) threw into the diagnostic to report, e.g. a
+   * framework's own error class that carries a summary, detail and attribute path. Returning
+   * `undefined` (or throwing) keeps the default "The state upgrader from version … failed: …".
+   * The diagnostic is reported as an error whatever its severity: the upgrade failed. Not
+   * called for state that does not decode, which is reported as a decode failure.
+   */
+  readonly describeError?: ((error: unknown) => Diagnostic | undefined) | undefined;
 }
 
 /**
@@ -96,7 +104,9 @@ type Stored = { readonly format: "json" | "flatmap"; readonly raw: RawState };
  *   other (beyond the Go framework).
  * - Newer version, no upgraders, no upgrader for the version, state that does not decode, an
  *   upgrader that throws or returns nothing: an error diagnostic saying which version was found
- *   and which exist, or which version and attribute path failed.
+ *   and which exist, or which version and attribute path failed. An upgrader's thrown error
+ *   becomes the diagnostic `describeError` gives for it (a framework's own error class with its
+ *   detail and path), else "The state upgrader from version … failed".
  * - Legacy flatmap state is decoded with Terraform's `hcl2shim` rules (the Go framework refuses
  *   it).
  * - The result is checked like Terraform core checks it ("Invalid resource state upgrade"):
@@ -154,6 +164,7 @@ export async function upgradeResourceState<S extends Schema>(
         state,
         { storedVersion: version, from: at, to: current },
         diagnostics,
+        request.describeError,
       );
       if (output === FAILED) return { diagnostics };
       const value = outputToValue(output.result, output.kind, schema, at, current, "current", diagnostics);
@@ -174,7 +185,13 @@ export async function upgradeResourceState<S extends Schema>(
       diagnostics.push(badStep(at, to, current));
       return { diagnostics };
     }
-    const output = await runUpgrader(step, state, { storedVersion: version, from: at, to }, diagnostics);
+    const output = await runUpgrader(
+      step,
+      state,
+      { storedVersion: version, from: at, to },
+      diagnostics,
+      request.describeError,
+    );
     if (output === FAILED) return { diagnostics };
     if (to === current) {
       const value = outputToValue(output.result, output.kind, schema, at, to, "current", diagnostics);
@@ -222,6 +239,7 @@ async function runUpgrader(
   state: Stored,
   versions: { readonly storedVersion: number; readonly from: number; readonly to: number },
   diagnostics: Diagnostic[],
+  describeError: UpgradeResourceStateRequest["describeError"],
 ): Promise<UpgraderOutput | typeof FAILED> {
   const { from, to } = versions;
   const added: Diagnostic[] = [];
@@ -274,7 +292,7 @@ async function runUpgrader(
       if (model !== undefined && "error" in model && model.error === err) {
         diagnostics.push(...added, unreadablePriorModel(from, errorMessage(err), errorPath(err)));
       } else {
-        diagnostics.push(...added, upgraderFailed(from, to, rawMessage(err), errorPath(err)));
+        diagnostics.push(...added, thrown(err, from, to, describeError));
       }
       return FAILED;
     }
@@ -299,13 +317,33 @@ async function runUpgrader(
     try {
       result = await upgrader.upgrade(json, context);
     } catch (err) {
-      diagnostics.push(...added, upgraderFailed(from, to, rawMessage(err), errorPath(err)));
+      diagnostics.push(...added, thrown(err, from, to, describeError));
       return FAILED;
     }
   }
   diagnostics.push(...added);
   if (hasErrors(added)) return FAILED;
   return { kind: upgrader.priorSchema !== undefined ? "prior_schema" : "raw_json", result };
+}
+
+/** The diagnostic for an error an upgrader threw: the caller's description, else ours. */
+function thrown(
+  err: unknown,
+  from: number,
+  to: number,
+  describeError: UpgradeResourceStateRequest["describeError"],
+): Diagnostic {
+  let described: Diagnostic | undefined;
+  try {
+    described = describeError?.(err);
+  } catch {
+    // A describer that fails must not hide the upgrader's error; ours names it.
+    described = undefined;
+  }
+  if (described !== undefined) {
+    return diag("error", described.summary, described.detail, described.path);
+  }
+  return upgraderFailed(from, to, rawMessage(err), errorPath(err));
 }
 
 function rawMessage(err: unknown): string {

@@ -42,3 +42,44 @@ export function cidrHost(prefix: string, host: number): string {
   const v = base + n;
   return [24, 16, 8, 0].map((shift) => Math.floor(v / 2 ** shift) % 256).join(".");
 }
+
+/**
+ * The host number of the first address the demo cloud gives a server interface (`.10`): the
+ * lower ones are the cloud's own, as in real clouds.
+ * @category constants
+ */
+export const FIRST_SERVER_HOST = 10;
+
+/**
+ * The longest prefix a demo network may have: /28, 16 addresses, so that host numbers from
+ * {@link FIRST_SERVER_HOST} up exist in it.
+ * @category constants
+ */
+export const MAX_NETWORK_PREFIX_LENGTH = 28;
+
+/**
+ * Why a value cannot be a demo network's prefix — not an IPv4 prefix, or too small to hold a
+ * server — in words for the user; `undefined` when it can.
+ *
+ * @remarks Shared by the `cidr` validator (validate and plan time) and the cloud's create (a
+ * value that skipped validation), so both refuse the same values with the same words.
+ * @category decoding
+ */
+export function networkPrefixProblem(value: unknown): string | undefined {
+  if (typeof value !== "string") {
+    return `expected an IPv4 prefix such as 10.0.0.0/16, got ${value === null ? "null" : typeof value}`;
+  }
+  let bits: number;
+  try {
+    bits = parseIpv4Prefix(value).bits;
+  } catch (error) {
+    return `${(error as Error).message} (expected an IPv4 prefix such as 10.0.0.0/16)`;
+  }
+  if (bits > MAX_NETWORK_PREFIX_LENGTH) {
+    return (
+      `the prefix ${value} is too small for a network: the demo cloud gives servers addresses from host ` +
+      `number ${FIRST_SERVER_HOST} up, so a network needs a prefix length of /${MAX_NETWORK_PREFIX_LENGTH} or less`
+    );
+  }
+  return undefined;
+}

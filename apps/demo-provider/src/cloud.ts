@@ -1,5 +1,6 @@
 import { ProviderError } from "@tfkit/provider";
-import { cidrHost, parseIpv4Prefix } from "./cidr.js";
+import type { PathInput } from "@tfkit/schema";
+import { cidrHost, FIRST_SERVER_HOST, networkPrefixProblem, parseIpv4Prefix } from "./cidr.js";
 import { Faults } from "./faults.js";
 import { FileStore, nextId, type StoreData, type StoredObject } from "./store/file-store.js";
 
@@ -121,9 +122,10 @@ const TYPE_OF_KIND: Record<string, string> = {
   volume: "demo_volume",
 };
 
-function notFound(kind: string, id: string): ProviderError {
+function notFound(kind: string, id: string, path?: PathInput): ProviderError {
   return new ProviderError(`Demo cloud: ${kind} ${id} not found`, {
     detail: `The ${kind} ${id} does not exist in the demo cloud (it may have been deleted outside Terraform).`,
+    ...(path === undefined ? {} : { path }),
   });
 }
 
@@ -191,7 +193,12 @@ export class DemoCloud {
   /** Creates a network. */
   async createNetwork(input: { name: string; cidr: string }, signal?: AbortSignal): Promise<Network> {
     await this.#begin("create", "network", input.name, signal);
-    parseIpv4Prefix(input.cidr);
+    // The cidr validator refuses these at validate and plan time; an apply whose plan skipped
+    // them (another client, a hand-made plan) still gets the same words on the attribute.
+    const problem = networkPrefixProblem(input.cidr);
+    if (problem !== undefined) {
+      throw new ProviderError("Demo cloud: invalid network prefix", { path: ["cidr"], detail: problem });
+    }
     return this.store.update((data) => {
       const id = nextId(data, "net");
       data.objects[id] = { kind: "network", id, attributes: { name: input.name, cidr: input.cidr } };
@@ -394,10 +401,10 @@ function volumeOf(o: StoredObject): Volume {
   return { id: o.id, ...(o.attributes as unknown as Omit<Volume, "id">) };
 }
 
-function networkIn(data: StoreData, id: string): Network {
+function networkIn(data: StoreData, id: string, path?: PathInput): Network {
   if (id === DEFAULT_NETWORK.id) return DEFAULT_NETWORK;
   const o = data.objects[id];
-  if (o === undefined || o.kind !== "network") throw notFound("network", id);
+  if (o === undefined || o.kind !== "network") throw notFound("network", id, path);
   return networkOf(o);
 }
 
@@ -425,7 +432,11 @@ function allocateInterfaces(
   for (const k of kept) if (k !== undefined) used.add(`${k.network_id} ${k.ip}`);
   const out: Interface[] = networks.map(
     (networkId, index) =>
-      kept[index] ?? { network_id: networkId, ip: freeAddress(data, networkId, used), is_default: false },
+      kept[index] ?? {
+        network_id: networkId,
+        ip: freeAddress(data, networkId, used, ["network_interface", index, "network_id"]),
+        is_default: false,
+      },
   );
   if (out.length === 0) {
     const priorDefault = prior.find((i) => i.is_default);
@@ -440,13 +451,31 @@ function allocateInterfaces(
   return out;
 }
 
-function freeAddress(data: StoreData, networkId: string, used: Set<string>): string {
-  const network = networkIn(data, networkId);
-  for (let host = 10; ; host++) {
+/**
+ * The lowest free address from host number {@link FIRST_SERVER_HOST} up; `path` is the
+ * interface's `network_id`, which errors point at (none for the default interface).
+ */
+function freeAddress(data: StoreData, networkId: string, used: Set<string>, path?: PathInput): string {
+  const network = networkIn(data, networkId, path);
+  const where = path === undefined ? {} : { path };
+  // Networks created before /28 became the limit, or a store edited by hand.
+  const problem = networkPrefixProblem(network.cidr);
+  if (problem !== undefined) {
+    throw new ProviderError(`Demo cloud: network ${networkId} cannot hold servers`, {
+      ...where,
+      detail: `${problem}. Give the network a larger prefix (that replaces it) or attach the server elsewhere.`,
+    });
+  }
+  const size = 2 ** (32 - parseIpv4Prefix(network.cidr).bits);
+  for (let host = FIRST_SERVER_HOST; host < size; host++) {
     const ip = cidrHost(network.cidr, host);
     if (!used.has(`${networkId} ${ip}`)) {
       used.add(`${networkId} ${ip}`);
       return ip;
     }
   }
+  throw new ProviderError(`Demo cloud: network ${networkId} has no free address`, {
+    ...where,
+    detail: `Every address the cloud gives servers in ${network.cidr} (host numbers ${FIRST_SERVER_HOST} to ${size - 1}) is taken. Use a network with a larger prefix.`,
+  });
 }

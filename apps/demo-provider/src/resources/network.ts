@@ -1,19 +1,16 @@
 import { requiresReplace, useStateForUnknown } from "@tfkit/plan-engine";
-import { importStatePassthroughId } from "@tfkit/provider";
+import { importStatePassthroughId, ProviderError } from "@tfkit/provider";
 import { attr, resourceSchema } from "@tfkit/schema";
-import { parseIpv4Prefix } from "../cidr.js";
+import { networkPrefixProblem } from "../cidr.js";
 import { defineResource } from "../client.js";
 import type { Network } from "../cloud.js";
 
-/** Validates an IPv4 CIDR prefix. @internal */
-export const cidrValidator = (v: string): string | undefined => {
-  try {
-    parseIpv4Prefix(v);
-    return undefined;
-  } catch (error) {
-    return `${(error as Error).message} (expected an IPv4 prefix such as 10.0.0.0/16)`;
-  }
-};
+/**
+ * Validates a network's IPv4 prefix (syntax and room for servers). Terraform runs it at
+ * validate time, and the framework again at plan time for a value that was unknown then.
+ * @internal
+ */
+export const cidrValidator = (v: string): string | undefined => networkPrefixProblem(v);
 
 /**
  * `demo_network` schema: a renameable network whose prefix cannot change in place.
@@ -56,8 +53,17 @@ export const network = defineResource({
     const remote = await ctx.client.getNetwork(state.id ?? "", ctx.signal);
     return remote === null ? null : stateOf(remote);
   },
-  update: async (plan, prior, ctx) =>
-    stateOf(await ctx.client.updateNetwork(prior.id ?? "", { name: plan.name }, ctx.signal)),
+  update: async (plan, prior, ctx) => {
+    // The plan replaces the network when cidr changes (RequiresReplace); a plan that says
+    // otherwise did not come from this provider.
+    if (plan.cidr !== prior.cidr) {
+      throw new ProviderError("Demo cloud: the prefix of a network cannot change in place", {
+        path: ["cidr"],
+        detail: `The network ${prior.id ?? ""} has the prefix ${prior.cidr}; a network with the prefix ${String(plan.cidr)} must be a new network (the plan should have replaced it).`,
+      });
+    }
+    return stateOf(await ctx.client.updateNetwork(prior.id ?? "", { name: plan.name }, ctx.signal));
+  },
   delete: async (prior, ctx) => {
     await ctx.client.deleteNetwork(prior.id ?? "", ctx.signal);
   },

@@ -16,6 +16,8 @@ export {
   type PlanResourceChangeRequest,
   type PlanResourceChangeResult,
   planResourceChange,
+  planResourceChangeAsync,
+  type AsyncPlanResourceChangeRequest,
 } from "./plan-resource-change.js";
 export { plannedDataResourceObject, proposedNew } from "./proposed-new.js";
 

@@ -120,12 +120,63 @@ function hasKeyBy(body: SchemaBody): boolean {
  * @category combinators
  */
 export function planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResult {
+  const state = planUpToHook(request);
+  if (state.stopped || request.modifyPlan === undefined) return planAfterHook(request, state, undefined);
+  return planAfterHook(
+    request,
+    state,
+    request.modifyPlan({ config: request.config, prior: request.prior, planned: state.planned }),
+  );
+}
+
+/**
+ * Input of {@link planResourceChangeAsync}: as {@link PlanResourceChangeRequest}, with a
+ * `modifyPlan` hook that may be asynchronous.
+ * @category models
+ */
+export interface AsyncPlanResourceChangeRequest extends Omit<PlanResourceChangeRequest, "modifyPlan"> {
+  /** Resource-level plan modification; may return a promise. Runs once, on destroy too. */
+  readonly modifyPlan?: (
+    request: ModifyPlanRequest,
+  ) => ModifyPlanResult | undefined | Promise<ModifyPlanResult | undefined>;
+}
+
+/**
+ * {@link planResourceChange} with an asynchronous `modifyPlan` hook: the same pipeline, run
+ * once, each step (and each plan modifier's warnings) exactly once.
+ * @example
+ * ```ts
+ * const result = await planResourceChangeAsync({ schema, prior, proposed, config, modifyPlan: async (r) => ({ planned: r.planned }) });
+ * ```
+ * @category combinators
+ */
+export async function planResourceChangeAsync(
+  request: AsyncPlanResourceChangeRequest,
+): Promise<PlanResourceChangeResult> {
+  const state = planUpToHook(request);
+  if (state.stopped || request.modifyPlan === undefined) return planAfterHook(request, state, undefined);
+  const r = await request.modifyPlan({
+    config: request.config,
+    prior: request.prior,
+    planned: state.planned,
+  });
+  return planAfterHook(request, state, r);
+}
+
+/** The pipeline's state between attribute plan modifiers and the resource's own hook. */
+interface PipelineState {
+  planned: Value;
+  readonly reported: Path[];
+  readonly diagnostics: Diagnostic[];
+  /** An error stopped the pipeline before the hook. */
+  readonly stopped: boolean;
+}
+
+function planUpToHook(request: Omit<PlanResourceChangeRequest, "modifyPlan">): PipelineState {
   const { schema, prior, config, proposed } = request;
   const diagnostics: Diagnostic[] = [];
   const reported: Path[] = [];
   let planned = proposed;
-  const done = (): PlanResourceChangeResult => finish(request, planned, reported, diagnostics);
-
   if (!planned.isNull()) {
     if (request.keyed !== false && hasKeyBy(schema)) planned = proposedNewKeyed(schema, prior, config);
     planned = applyDefaults(schema, planned, config);
@@ -137,19 +188,24 @@ export function planResourceChange(request: PlanResourceChangeRequest): PlanReso
     planned = modified.planned;
     diagnostics.push(...modified.diagnostics);
     reported.push(...modified.requiresReplace);
-    if (diagnostics.some((d) => d.severity === "error")) return done();
   }
+  return { planned, reported, diagnostics, stopped: diagnostics.some((d) => d.severity === "error") };
+}
 
-  if (request.modifyPlan !== undefined) {
-    const r = request.modifyPlan({ config, prior, planned });
-    if (r !== undefined) {
-      if (r.planned !== undefined) planned = r.planned;
-      if (r.requiresReplace !== undefined) reported.push(...r.requiresReplace);
-      if (r.diagnostics !== undefined) diagnostics.push(...r.diagnostics);
-    }
+function planAfterHook(
+  request: Omit<PlanResourceChangeRequest, "modifyPlan">,
+  state: PipelineState,
+  r: ModifyPlanResult | undefined,
+): PlanResourceChangeResult {
+  const { proposed } = request;
+  const { reported, diagnostics } = state;
+  let planned = state.planned;
+  if (r !== undefined) {
+    if (r.planned !== undefined) planned = r.planned;
+    if (r.requiresReplace !== undefined) reported.push(...r.requiresReplace);
+    if (r.diagnostics !== undefined) diagnostics.push(...r.diagnostics);
   }
-
-  if (proposed.isNull() && !planned.isNull()) {
+  if (!state.stopped && proposed.isNull() && !planned.isNull()) {
     diagnostics.push({
       severity: "error",
       summary: "Unexpected Planned Resource State on Destroy",
@@ -159,11 +215,11 @@ export function planResourceChange(request: PlanResourceChangeRequest): PlanReso
         "Ensure all resource plan modifiers do not attempt to change resource plan data from being a null value if the request plan is a null value.",
     });
   }
-  return done();
+  return finish(request, planned, reported, diagnostics);
 }
 
 function finish(
-  request: PlanResourceChangeRequest,
+  request: Omit<PlanResourceChangeRequest, "modifyPlan">,
   planned: Value,
   reported: readonly Path[],
   diagnostics: Diagnostic[],

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleProvider } from "../src/bundle.js";
@@ -17,10 +17,12 @@ import { type PackageResult, packageProvider } from "../src/package-provider.js"
 import { buildSingleExecutable } from "../src/sea.js";
 import { measureStartup } from "../src/startup.js";
 import { currentTarget, type Target } from "../src/targets.js";
-import { readZipEntries } from "./zip-entries.js";
+import { readZipEntries, readZipEntry } from "./zip-entries.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const providerEntry = resolve(here, "../../grpc-transport/test/e2e/provider/main.ts");
+// `await serve(provider)` at the top level, as the guides write the entry point.
+const topLevelAwaitEntry = resolve(here, "fixtures/top-level-await/main.ts");
 const NAME = "tfkite2e";
 const VERSION = "0.1.0";
 const SOURCE = `example.test/tfkit/${NAME}`;
@@ -116,6 +118,27 @@ describe("tfkit package", () => {
     expect(sha256Hex(readFileSync(join(again.outDir, zip)))).toBe(
       sha256Hex(readFileSync(join(release.outDir, zip))),
     );
+  });
+
+  it("packages an entry that uses top-level await; its executable reaches the handshake", {
+    tags: ["slow"],
+  }, async () => {
+    const tla = await packageProvider({
+      entry: topLevelAwaitEntry,
+      name: "tfkittla",
+      version: VERSION,
+      outDir: join(work, "dist-tla"),
+      conditions: ["@tfkit/source"],
+    });
+    expect(tla.targets.map((t) => t.kind)).toEqual(["built"]);
+    const zip = join(tla.outDir, `terraform-provider-tfkittla_${VERSION}_${target}.zip`);
+    const executable = join(work, "tla", `terraform-provider-tfkittla_v${VERSION}`);
+    mkdirSync(dirname(executable), { recursive: true });
+    // Run what the zip holds, as terraform would after installing it.
+    writeFileSync(executable, readZipEntry(zip, basename(executable)), { mode: 0o755 });
+    // Rejects with the executable's stderr if it exits before printing the go-plugin handshake.
+    const started = await measureStartup({ command: executable, runs: 3 });
+    expect(started.samples).toHaveLength(3);
   });
 
   it("starts as a single executable; start-up next to plain node (median of 10)", {

@@ -1,6 +1,7 @@
 import type { Value } from "@tfkit/cty-values";
 import { dynamicType, unknownVal } from "@tfkit/cty-values";
 import type { SchemaBody } from "@tfkit/schema";
+import { configElementByDefaultedValue } from "./defaults.js";
 import { configNullForMarking, rootCursor } from "./internal/cursor.js";
 import { transformBody } from "./internal/transform-body.js";
 
@@ -14,13 +15,21 @@ import { transformBody } from "./internal/transform-body.js";
  * `tftypes.WalkAttributePath` semantics: a step that cannot be taken yields the last value
  * reached, so children of a null config object are marked, while computed children of a set
  * element that matches no config element (it carries prior computed values) are not — unless the
- * collection has `keyBy`, which finds the config element by key. Dynamic attributes become
- * `DynamicVal`.
+ * collection has `keyBy`, which finds the config element by key. A set element whose only
+ * difference from its config element is the defaults {@link applyDefaults} filled in is found
+ * through them (tfkit; the Go framework finds none and leaves a new element's computed
+ * attributes null, which core rejects after apply). Dynamic attributes become `DynamicVal`.
  * @category combinators
  */
 export function markComputedNilsAsUnknown(schema: SchemaBody, planned: Value, config: Value): Value {
-  return transformBody(schema, planned, rootCursor(config), (spec, v, c) => {
-    if (!spec.computed || spec.default !== undefined || !configNullForMarking(c)) return v;
-    return unknownVal(spec.type.kind === "dynamic" ? dynamicType : v.type);
-  });
+  return transformBody(
+    schema,
+    planned,
+    rootCursor(config),
+    (spec, v, c) => {
+      if (!spec.computed || spec.default !== undefined || !configNullForMarking(c)) return v;
+      return unknownVal(spec.type.kind === "dynamic" ? dynamicType : v.type);
+    },
+    configElementByDefaultedValue,
+  );
 }

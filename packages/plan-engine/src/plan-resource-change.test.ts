@@ -422,8 +422,9 @@ describe("keyBy: elements matched by key attributes", () => {
     const config = obj({ rules: set(rule(80, NS, NS)) });
     // Create: the default changes the planned element, so the Go framework's unknown marking
     // cannot find its config element and leaves rid null, which core then rejects after apply.
+    // tfkit finds it through the defaulted config element, with or without keyBy.
     const fw = plan(mk([]), nullVal(mk([]).type), config);
-    expectValue(fw.plannedState, obj({ rules: set(rule(80, s("tcp"), NS)) }));
+    expectValue(fw.plannedState, obj({ rules: set(rule(80, s("tcp"), US)) }));
     const keyed = plan(mk(["port"]), nullVal(mk(["port"]).type), config);
     expectValue(keyed.plannedState, obj({ rules: set(rule(80, s("tcp"), US)) }));
   });

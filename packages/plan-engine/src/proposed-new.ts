@@ -131,8 +131,8 @@ function proposedNewNestedType(
   }
 }
 
-/** ProposedNew for one element of a nested block or nested attribute collection. */
-function proposedNewElement(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
+/** @internal ProposedNew for one element of a nested block or nested attribute collection. */
+export function proposedNewElement(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   return schema.kind === "block"
     ? proposedNewTop(schema.body, prior, config, keyed)
     : proposedNewObjectAttributes(schema.attributes, prior, config, keyed);
@@ -171,6 +171,21 @@ function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value
 function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   if (!config.isKnown() || config.isNull() || config.lengthInt() === 0) return config;
   if (keyed && schema.keyBy.length > 0) return proposedNewKeyedElements(schema, prior, config);
+  const match = setPriorMatcher(schema, prior);
+  const out = config
+    .elements()
+    .map((configEV) =>
+      proposedNewElement(schema, match(configEV) ?? nullVal(elementType(config.type)), configEV, keyed),
+    );
+  return setVal(out);
+}
+
+/**
+ * Core's set correlation as a function: each call takes a config element and returns the first
+ * unused prior element it could have come from ({@link validPriorFromConfig}), or `undefined`.
+ * @internal
+ */
+export function setPriorMatcher(schema: NestedSchema, prior: Value): (config: Value) => Value | undefined {
   const priorVals = prior.isKnown() && !prior.isNull() ? prior.elements() : [];
   const used = priorVals.map(() => false);
   // Only prior elements whose non-computed plain attributes equal the config element's can pass
@@ -182,22 +197,18 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
     if (b === undefined) buckets.set(sig, [i]);
     else b.push(i);
   });
-  const out: Value[] = [];
-  for (const configEV of config.elements()) {
-    let priorEV: Value | undefined;
+  return (configEV) => {
     for (const i of buckets.get(signature(schema, configEV)) ?? []) {
       if (used[i] === true) continue;
       const candidate = priorVals[i] as Value;
       // The first match wins; go-cty iteration order makes it deterministic.
       if (validPriorFromConfig(schema, candidate, configEV)) {
-        priorEV = candidate;
         used[i] = true;
-        break;
+        return candidate;
       }
     }
-    out.push(proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), configEV, keyed));
-  }
-  return setVal(out);
+    return undefined;
+  };
 }
 
 /**

@@ -29,12 +29,21 @@ export function cursorAttr(c: ConfigCursor, name: string): ConfigCursor {
   return { value: v.getAttr(name), stuck: false };
 }
 
-/** @internal Steps into the counterpart of a planned collection element (sets by value, as tftypes does). */
-export function cursorElement(c: ConfigCursor, el: PlannedElement, keyBy: readonly string[]): ConfigCursor {
+/**
+ * Steps into the counterpart of a planned collection element (sets by value, as tftypes does).
+ * `fallback` is asked when no counterpart is found that way.
+ * @internal
+ */
+export function cursorElement(
+  c: ConfigCursor,
+  el: PlannedElement,
+  keyBy: readonly string[],
+  fallback?: (config: Value, el: PlannedElement) => Value | undefined,
+): ConfigCursor {
   if (c.stuck) return c;
   const v = c.value;
   if (v.isNull() || !v.isKnown()) return { value: v, stuck: true };
-  const found = findCounterpart(v, el, keyBy, "value");
+  const found = findCounterpart(v, el, keyBy, "value") ?? fallback?.(v, el);
   return found === undefined ? { value: v, stuck: true } : { value: found, stuck: false };
 }
 

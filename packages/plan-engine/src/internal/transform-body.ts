@@ -8,6 +8,12 @@ import { type ConfigCursor, cursorAttr, cursorElement } from "./cursor.js";
 export type AttributeVisitor = (spec: AnyAttributeSpec, planned: Value, config: ConfigCursor) => Value;
 
 /**
+ * Finds the config element of a planned element of a set without `keyBy` when none equals it.
+ * @internal
+ */
+export type SetElementFallback = (body: SchemaBody, config: Value, planned: Value) => Value | undefined;
+
+/**
  * Walks a planned object along its schema bottom-up, like the Go framework's
  * `tftypes.Transform` passes: attributes (nested ones after their children), and the attributes
  * inside blocks; never inside plain (atomic) or dynamic attributes. The config cursor follows.
@@ -18,6 +24,7 @@ export function transformBody(
   planned: Value,
   config: ConfigCursor,
   visit: AttributeVisitor,
+  fallback?: SetElementFallback,
 ): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
   const out = new Map(planned.entries());
@@ -26,7 +33,7 @@ export function transformBody(
     const v = out.get(name);
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
-    let nv = spec.kind === "nested_attribute" ? transformNested(spec, v, c, visit) : v;
+    let nv = spec.kind === "nested_attribute" ? transformNested(spec, v, c, visit, fallback) : v;
     nv = visit(spec, nv, c);
     if (nv !== v) {
       out.set(name, nv);
@@ -36,7 +43,7 @@ export function transformBody(
   for (const [name, spec] of Object.entries(body.blocks)) {
     const v = out.get(name);
     if (v === undefined) continue;
-    const nv = transformBlock(spec, v, cursorAttr(config, name), visit);
+    const nv = transformBlock(spec, v, cursorAttr(config, name), visit, fallback);
     if (nv !== v) {
       out.set(name, nv);
       changed = true;
@@ -50,17 +57,42 @@ function transformNested(
   v: Value,
   c: ConfigCursor,
   visit: AttributeVisitor,
+  fallback: SetElementFallback | undefined,
 ): Value {
   if (v.isNull() || !v.isKnown()) return v;
   const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
-  if (spec.nesting === "single") return transformBody(body, v, c, visit);
-  return mapElements(v, (el) => transformBody(body, el.value, cursorElement(c, el, spec.keyBy), visit));
+  if (spec.nesting === "single") return transformBody(body, v, c, visit, fallback);
+  return transformElements(body, spec.keyBy, v, c, visit, fallback);
 }
 
-function transformBlock(spec: BlockSpec, v: Value, c: ConfigCursor, visit: AttributeVisitor): Value {
+function transformBlock(
+  spec: BlockSpec,
+  v: Value,
+  c: ConfigCursor,
+  visit: AttributeVisitor,
+  fallback: SetElementFallback | undefined,
+): Value {
   if (v.isNull() || !v.isKnown()) return v;
-  if (spec.nesting === "single" || spec.nesting === "group") return transformBody(spec, v, c, visit);
-  return mapElements(v, (el) => transformBody(spec, el.value, cursorElement(c, el, spec.keyBy), visit));
+  if (spec.nesting === "single" || spec.nesting === "group")
+    return transformBody(spec, v, c, visit, fallback);
+  return transformElements(spec, spec.keyBy, v, c, visit, fallback);
+}
+
+function transformElements(
+  body: SchemaBody,
+  keyBy: readonly string[],
+  v: Value,
+  c: ConfigCursor,
+  visit: AttributeVisitor,
+  fallback: SetElementFallback | undefined,
+): Value {
+  const lookup =
+    fallback !== undefined && keyBy.length === 0 && v.type.kind === "set"
+      ? (config: Value, el: PlannedElement) => fallback(body, config, el.value)
+      : undefined;
+  return mapElements(v, (el) =>
+    transformBody(body, el.value, cursorElement(c, el, keyBy, lookup), visit, fallback),
+  );
 }
 
 /** @internal Rebuilds a known, non-null collection with each element replaced (same kind of value). */

@@ -108,3 +108,25 @@ describe("DemoCloud interface addresses", () => {
     expect(Object.keys(c.store.read().objects)).toEqual([]);
   });
 });
+
+describe("DemoCloud on a store it cannot use", () => {
+  it.each([
+    ["{", "is not a demo cloud store (not JSON:"],
+    ["null", "is not a demo cloud store of format 1 (format: none)"],
+    [
+      '{"format":2,"serial":0,"sequences":{},"objects":{}}',
+      "is not a demo cloud store of format 1 (format: 2)",
+    ],
+    ['{"format":1}', "is not a demo cloud store (no objects or sequences)"],
+  ])("content %s: reads and writes are a ProviderError naming the file", async (content, detail) => {
+    const path = join(dir, `broken-${++n}.json`);
+    writeFileSync(path, content);
+    const c = new DemoCloud(path, new Faults(undefined));
+    for (const attempt of [c.getNetwork("net-1"), c.createNetwork({ name: "n", cidr: "10.0.0.0/16" })]) {
+      const e = await refusal(attempt);
+      expect(e.summary).toBe("Demo cloud: the store cannot be used");
+      expect(e.detail).toContain(`${path} ${detail}`);
+      expect(e.detail).toContain("store_path, TFKIT_DEMO_STORE");
+    }
+  });
+});

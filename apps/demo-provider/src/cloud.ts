@@ -2,7 +2,7 @@ import { ProviderError } from "@tfkit/provider";
 import type { PathInput } from "@tfkit/schema";
 import { cidrHost, FIRST_SERVER_HOST, networkPrefixProblem, parseIpv4Prefix } from "./cidr.js";
 import { Faults } from "./faults.js";
-import { FileStore, nextId, type StoreData, type StoredObject } from "./store/file-store.js";
+import { FileStore, nextId, StoreError, type StoreData, type StoredObject } from "./store/file-store.js";
 
 /**
  * A network of the demo cloud.
@@ -129,6 +129,15 @@ function notFound(kind: string, id: string, path?: PathInput): ProviderError {
   });
 }
 
+/** A store that cannot be used is the user's to fix (a hand-edited or foreign file, a stuck lock), not a provider bug. */
+function unusableStore(error: unknown): unknown {
+  if (!(error instanceof StoreError)) return error;
+  return new ProviderError("Demo cloud: the store cannot be used", {
+    detail: `${error.message}. The store is set by the provider's store_path, TFKIT_DEMO_STORE, else .demo-cloud.json in the working directory.`,
+    cause: error,
+  });
+}
+
 function injected(op: string, typeName: string, what: string): ProviderError {
   return new ProviderError(`Demo cloud: injected fault ${op}:${typeName}`, {
     detail: `${what} failed because TFKIT_DEMO_FAULTS asks for it (a test of the provider's error handling).`,
@@ -165,6 +174,22 @@ export class DemoCloud {
       throw injected(op, typeName, `${op} of ${kind} ${name ?? ""}`.trim());
   }
 
+  #read(): StoreData {
+    try {
+      return this.store.read();
+    } catch (error) {
+      throw unusableStore(error);
+    }
+  }
+
+  async #update<T>(change: (data: StoreData) => T | Promise<T>): Promise<T> {
+    try {
+      return await this.store.update(change);
+    } catch (error) {
+      throw unusableStore(error);
+    }
+  }
+
   #get(data: StoreData, kind: string, id: string): StoredObject | undefined {
     const o = data.objects[id];
     return o !== undefined && o.kind === kind ? o : undefined;
@@ -199,7 +224,7 @@ export class DemoCloud {
     if (problem !== undefined) {
       throw new ProviderError("Demo cloud: invalid network prefix", { path: ["cidr"], detail: problem });
     }
-    return this.store.update((data) => {
+    return this.#update((data) => {
       const id = nextId(data, "net");
       data.objects[id] = { kind: "network", id, attributes: { name: input.name, cidr: input.cidr } };
       return { id, name: input.name, cidr: input.cidr };
@@ -210,7 +235,7 @@ export class DemoCloud {
   async getNetwork(id: string, signal?: AbortSignal): Promise<Network | null> {
     await this.#begin("read", "network", null, signal);
     if (id === DEFAULT_NETWORK.id) return DEFAULT_NETWORK;
-    const o = this.#get(this.store.read(), "network", id);
+    const o = this.#get(this.#read(), "network", id);
     return o === undefined ? null : networkOf(o);
   }
 
@@ -218,7 +243,7 @@ export class DemoCloud {
   async findNetwork(name: string, signal?: AbortSignal): Promise<Network | null> {
     await this.#begin("read", "network", name, signal);
     if (name === DEFAULT_NETWORK.name) return DEFAULT_NETWORK;
-    const found = Object.values(this.store.read().objects).find(
+    const found = Object.values(this.#read().objects).find(
       (o) => o.kind === "network" && o.attributes.name === name,
     );
     return found === undefined ? null : networkOf(found);
@@ -227,7 +252,7 @@ export class DemoCloud {
   /** Renames a network (its prefix cannot change). */
   async updateNetwork(id: string, input: { name: string }, signal?: AbortSignal): Promise<Network> {
     await this.#begin("update", "network", input.name, signal);
-    return this.store.update((data) => {
+    return this.#update((data) => {
       const o = this.#get(data, "network", id);
       if (o === undefined) throw notFound("network", id);
       data.objects[id] = { ...o, attributes: { ...o.attributes, name: input.name } };
@@ -238,7 +263,7 @@ export class DemoCloud {
   /** Deletes a network (idempotent). */
   async deleteNetwork(id: string, signal?: AbortSignal): Promise<void> {
     await this.#begin("delete", "network", null, signal);
-    await this.store.update((data) => {
+    await this.#update((data) => {
       delete data.objects[id];
     });
   }
@@ -248,7 +273,7 @@ export class DemoCloud {
   /** Creates a server, its interfaces (a default one when none is asked for) and their addresses. */
   async createServer(input: ServerInput, signal?: AbortSignal): Promise<Server> {
     await this.#begin("create", "server", input.name, signal);
-    return this.store.update((data) => {
+    return this.#update((data) => {
       const id = nextId(data, "srv");
       const interfaces = allocateInterfaces(data, id, input.networks, []);
       const server: Server = {
@@ -271,14 +296,14 @@ export class DemoCloud {
   /** Reads a server (null when gone). */
   async getServer(id: string, signal?: AbortSignal): Promise<Server | null> {
     await this.#begin("read", "server", null, signal);
-    const o = this.#get(this.store.read(), "server", id);
+    const o = this.#get(this.#read(), "server", id);
     return o === undefined ? null : serverOf(o);
   }
 
   /** Updates a server in place; interfaces keep their address when their network did not change. */
   async updateServer(id: string, input: ServerInput, signal?: AbortSignal): Promise<Server> {
     await this.#begin("update", "server", input.name, signal);
-    return this.store.update((data) => {
+    return this.#update((data) => {
       const o = this.#get(data, "server", id);
       if (o === undefined) throw notFound("server", id);
       const prior = serverOf(o);
@@ -303,7 +328,7 @@ export class DemoCloud {
   /** Deletes a server (idempotent); volumes attached to it are detached. */
   async deleteServer(id: string, signal?: AbortSignal): Promise<void> {
     await this.#begin("delete", "server", null, signal);
-    await this.store.update((data) => {
+    await this.#update((data) => {
       delete data.objects[id];
       for (const o of Object.values(data.objects)) {
         if (o.kind === "volume" && o.attributes.server_id === id) {
@@ -321,7 +346,7 @@ export class DemoCloud {
     signal?: AbortSignal,
   ): Promise<Volume> {
     await this.#begin("create", "volume", input.name, signal);
-    return this.store.update((data) => {
+    return this.#update((data) => {
       if (input.server_id !== null && this.#get(data, "server", input.server_id) === undefined) {
         throw notFound("server", input.server_id);
       }
@@ -339,7 +364,7 @@ export class DemoCloud {
   /** Reads a volume (null when gone). */
   async getVolume(id: string, signal?: AbortSignal): Promise<Volume | null> {
     await this.#begin("read", "volume", null, signal);
-    const o = this.#get(this.store.read(), "volume", id);
+    const o = this.#get(this.#read(), "volume", id);
     return o === undefined ? null : volumeOf(o);
   }
 
@@ -350,7 +375,7 @@ export class DemoCloud {
     signal?: AbortSignal,
   ): Promise<Volume> {
     await this.#begin("update", "volume", input.name, signal);
-    return this.store.update((data) => {
+    return this.#update((data) => {
       const o = this.#get(data, "volume", id);
       if (o === undefined) throw notFound("volume", id);
       const prior = volumeOf(o);
@@ -370,7 +395,7 @@ export class DemoCloud {
   /** Deletes a volume (idempotent). */
   async deleteVolume(id: string, signal?: AbortSignal): Promise<void> {
     await this.#begin("delete", "volume", null, signal);
-    await this.store.update((data) => {
+    await this.#update((data) => {
       delete data.objects[id];
     });
   }

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore, nextId, STORE_FILE_MODE } from "./file-store.js";
+import { FileStore, nextId, STORE_FILE_MODE, StoreError } from "./file-store.js";
 import { LockTimeoutError, withFileLock } from "./file-lock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tfkit-demo-store-"));
@@ -118,6 +118,27 @@ describe("FileStore", () => {
     expect(await last.done).toBe(0);
     expect(JSON.parse(readFileSync(path, "utf8")).sequences.counter).toBe(before + 5);
   }, 60_000);
+});
+
+describe("FileStore errors", () => {
+  it("a lock not taken in time is a StoreError naming the lock file; a throwing change passes through", async () => {
+    const path = join(dir, "held.json");
+    const store = new FileStore(path, { timeoutMs: 150 });
+    writeFileSync(
+      store.lockPath,
+      `${process.pid} ${(await import("node:os")).hostname()} other ${Date.now()}`,
+    );
+    const e = await store.update(() => undefined).catch((error: unknown) => error);
+    expect(e).toBeInstanceOf(StoreError);
+    expect((e as Error).message).toContain(`cannot update ${path}: could not lock ${store.lockPath}`);
+    rmSync(store.lockPath);
+    const boom = new RangeError("from the change");
+    await expect(
+      store.update(() => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+  });
 });
 
 describe("withFileLock", () => {

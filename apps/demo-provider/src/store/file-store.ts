@@ -56,6 +56,17 @@ export interface StoreData {
   readonly objects: { [id: string]: StoredObject };
 }
 
+/**
+ * The store file cannot be used: not a demo store, another format, an I/O error, or its lock
+ * not taken in time. The message names the file.
+ * @category errors
+ */
+export class StoreError extends Error {
+  override name = "StoreError";
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 function emptyStore(): StoreData {
   return { format: 1, serial: 0, sequences: {}, objects: {} };
 }
@@ -112,38 +123,71 @@ export class FileStore {
   }
 
   /** A consistent snapshot of the store (a missing file is an empty store). */
+  /**
+   * A consistent snapshot of the store (a missing file is an empty store); a {@link StoreError}
+   * when the file cannot be read or is not a store of this format.
+   */
   read(): StoreData {
     let text: string;
     try {
       text = readFileSync(this.path, "utf8");
     } catch (error) {
       if ((error as { code?: string }).code === "ENOENT") return emptyStore();
-      throw error;
+      throw new StoreError(`cannot read ${this.path}: ${messageOf(error)}`, { cause: error });
     }
-    const data = JSON.parse(text) as StoreData;
-    if (data.format !== 1) throw new Error(`${this.path}: unknown store format ${String(data.format)}`);
-    return data;
+    let data: Partial<StoreData> | null;
+    try {
+      data = JSON.parse(text) as Partial<StoreData> | null;
+    } catch (error) {
+      throw new StoreError(`${this.path} is not a demo cloud store (not JSON: ${messageOf(error)})`, {
+        cause: error,
+      });
+    }
+    if (typeof data !== "object" || data === null || Array.isArray(data) || data.format !== 1) {
+      const format = typeof data === "object" && data !== null ? String(data.format) : "none";
+      throw new StoreError(`${this.path} is not a demo cloud store of format 1 (format: ${format})`);
+    }
+    if (typeof data.objects !== "object" || data.objects === null || typeof data.sequences !== "object") {
+      throw new StoreError(`${this.path} is not a demo cloud store (no objects or sequences)`);
+    }
+    return data as StoreData;
   }
 
-  /** Runs `change` on the current content under the lock and commits what it leaves. */
+  /**
+   * Runs `change` on the current content under the lock and commits what it leaves. What
+   * `change` throws passes through; a store that cannot be read, locked or written is a
+   * {@link StoreError}.
+   */
   async update<T>(change: (data: StoreData) => T | Promise<T>): Promise<T> {
-    return withFileLock(
-      this.lockPath,
-      async () => {
-        if (!this.#sweptUnderLock) {
-          this.#sweptUnderLock = true;
-          // Holding the lock, no live writer is between create and rename unless its lock was
-          // broken as stale: a file older than that age is left over (its pid was reused).
-          this.#sweepTemporaryFiles(this.#lockOptions.staleMs ?? DEFAULT_STALE_MS);
-        }
-        const data = this.read();
-        const result = await change(data);
-        data.serial += 1;
-        this.#write(data);
-        return result;
-      },
-      this.#lockOptions,
-    );
+    let changeThrew = false;
+    try {
+      return await withFileLock(
+        this.lockPath,
+        async () => {
+          if (!this.#sweptUnderLock) {
+            this.#sweptUnderLock = true;
+            // Holding the lock, no live writer is between create and rename unless its lock was
+            // broken as stale: a file older than that age is left over (its pid was reused).
+            this.#sweepTemporaryFiles(this.#lockOptions.staleMs ?? DEFAULT_STALE_MS);
+          }
+          const data = this.read();
+          let result: T;
+          try {
+            result = await change(data);
+          } catch (error) {
+            changeThrew = true;
+            throw error;
+          }
+          data.serial += 1;
+          this.#write(data);
+          return result;
+        },
+        this.#lockOptions,
+      );
+    } catch (error) {
+      if (changeThrew || error instanceof StoreError) throw error;
+      throw new StoreError(`cannot update ${this.path}: ${messageOf(error)}`, { cause: error });
+    }
   }
 
   #write(data: StoreData): void {

@@ -179,7 +179,7 @@ function planUpToHook(request: Omit<PlanResourceChangeRequest, "modifyPlan">): P
   let planned = proposed;
   if (!planned.isNull()) {
     if (request.keyed !== false && hasKeyBy(schema)) planned = proposedNewKeyed(schema, prior, config);
-    planned = applyDefaults(schema, planned, config);
+    planned = applyDefaults(schema, planned, config, prior);
     planned = nullWriteOnlyAttributes(schema, planned);
     if (!rawEquals(unrefinedDeep(planned), unrefinedDeep(prior))) {
       planned = markComputedNilsAsUnknown(schema, planned, config);

@@ -75,6 +75,7 @@ export type {
   Plan,
   Proposed,
   SchemaBody,
+  ReadState,
   State,
 } from "./model-types.js";
 export { fromModel, toModel } from "./model.js";

@@ -28,9 +28,12 @@ import type { Unknown } from "./unknown.js";
  *   write-only values are `null`.
  * - `"state"`: state, which never holds unknowns. Required values are non-null; write-only
  *   values are `null`.
+ * - `"read"`: a state as `read` receives it, which may come straight from an import: as
+ *   `"state"`, but any attribute may be `null` (import fills in only what it knows) and a
+ *   required single block may be absent.
  * @category models
  */
-export type Phase = "config" | "known_config" | "proposed" | "plan" | "state";
+export type Phase = "config" | "known_config" | "proposed" | "plan" | "state" | "read";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Or<A extends boolean, B extends boolean> = A extends true ? true : B;
@@ -75,11 +78,13 @@ type Field<
                 : D extends true
                   ? V | Unknown
                   : V | null | Unknown
-          : C extends true
+          : Ph extends "read"
             ? V | null
-            : P extends "required"
-              ? V
-              : V | null;
+            : C extends true
+              ? V | null
+              : P extends "required"
+                ? V
+                : V | null;
 
 type NestWrap<N extends AttributeNesting | BlockNesting, O> = N extends "single" | "group"
   ? O
@@ -128,7 +133,13 @@ export type BlockValueModel<X, Ph extends Phase, C extends boolean = false> =
 type BlockField<X, Ph extends Phase, C extends boolean> =
   X extends BlockSpec<Attributes, Blocks, infer N, infer R, infer Cb>
     ? N extends "single"
-      ? (R extends true ? BlockValueModel<X, Ph, C> : BlockValueModel<X, Ph, C> | null) | BlockUnknown<Ph, Cb>
+      ?
+          | (R extends true
+              ? Ph extends "read"
+                ? BlockValueModel<X, Ph, C> | null
+                : BlockValueModel<X, Ph, C>
+              : BlockValueModel<X, Ph, C> | null)
+          | BlockUnknown<Ph, Cb>
       : N extends "group"
         ? BlockValueModel<X, Ph, C>
         : BlockValueModel<X, Ph, C> | BlockUnknown<Ph, Cb>
@@ -192,3 +203,10 @@ export type Plan<S extends SchemaBody> = Model<S, "plan">;
 
 /** The state model: nothing unknown (see {@link Phase}). @category models */
 export type State<S extends SchemaBody> = Model<S, "state">;
+
+/**
+ * The state `read` receives: as {@link State}, but any attribute may be `null`, since right after
+ * an import only what `importState` set is known (see {@link Phase}).
+ * @category models
+ */
+export type ReadState<S extends SchemaBody> = Model<S, "read">;

@@ -2,7 +2,7 @@ import type { CtyNumber, Value } from "@tfkit/cty-values";
 import { describe, expectTypeOf, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
-import type { Config, KnownConfig, Plan, Proposed, State } from "./model-types.js";
+import type { Config, KnownConfig, Plan, Proposed, ReadState, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
 import { type Int64, t } from "./type-spec.js";
 import type { Unknown } from "./unknown.js";
@@ -238,5 +238,17 @@ describe("attribute option typing", () => {
         },
       ],
     });
+  });
+});
+
+describe("ReadState<S> (read right after an import)", () => {
+  it("makes every attribute nullable and a required single block absent-able", () => {
+    expectTypeOf<ReadState<S>["name"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<ReadState<S>["port"]>().toEqualTypeOf<Int64 | null>();
+    expectTypeOf<ReadState<S>["password"]>().toEqualTypeOf<null>();
+    expectTypeOf<ReadState<S>["boot"]>().toEqualTypeOf<{ image: string | null } | null>();
+  });
+  it("is what a state can be given as", () => {
+    expectTypeOf<State<S>>().toMatchTypeOf<ReadState<S>>();
   });
 });

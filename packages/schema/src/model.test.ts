@@ -23,6 +23,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
+import { emptyValue } from "./implied-type.js";
+import { setAttribute } from "./path-access.js";
 import { fromModel, toModel } from "./model.js";
 import type { Plan, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
@@ -520,5 +522,23 @@ describe("fromModel keeps what the model did not change (lossless)", () => {
     const v = fromModel(other, { name: 3 }, "state", objectVal({ name: stringVal("3") }));
     expect(v.getAttr("name").asNumber().text()).toBe("3");
     expect(fromModel(other, toModel(other, ov, "state"), "state")).toBe(ov);
+  });
+});
+
+describe("the read phase", () => {
+  it("takes a state an import left mostly null, required attributes and blocks included", () => {
+    const imported = setAttribute(emptyValue(schema), ["id"], stringVal("srv-9"));
+    expect(() => toModel(schema, imported, "state")).toThrow(/required attribute is null/);
+    const model = toModel(schema, imported, "read");
+    expect(model.id).toBe("srv-9");
+    expect(model.name).toBeNull();
+    expect(model.boot).toBeNull();
+  });
+  it("still refuses unknowns", () => {
+    const m = new Map(fromModel(schema, fullState, "state").entries());
+    m.set("id", unknownVal(t.string.type));
+    expect(errorOf(() => toModel(schema, objectVal(m), "read"))).toBe(
+      ".id: unexpected unknown value in the state",
+    );
   });
 });

@@ -133,11 +133,12 @@ interface Ctx {
 
 function mayBeUnknown(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): boolean {
   if (phase === "config" || phase === "proposed") return true;
-  if (phase === "state" || phase === "known_config") return false;
+  if (phase === "state" || phase === "known_config" || phase === "read") return false;
   return inComputed || spec.computed;
 }
 
 function mayBeNull(spec: AnyAttributeSpec, phase: Phase, inComputed: boolean): boolean {
+  if (phase === "read") return true;
   const configured = phase === "config" || phase === "known_config";
   if (!configured && spec.writeOnly) return true;
   if (inComputed && !configured) return true;
@@ -150,6 +151,7 @@ const PHASE_NAME: Record<Phase, string> = {
   proposed: "proposed state",
   plan: "planned state",
   state: "state",
+  read: "state",
 };
 
 function attributeToModel(
@@ -229,6 +231,7 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
   ) {
     const allowed =
       ctx.phase === "config" || ctx.phase === "proposed" || (ctx.phase === "plan" && spec.computed);
+    // ("read" and "state" never hold unknowns.)
     if (!allowed) fail(`unexpected unknown block in the ${PHASE_NAME[ctx.phase]}`, path);
     return Unknown;
   }
@@ -238,7 +241,8 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
   switch (spec.nesting) {
     case "single":
       if (v.isNull()) {
-        if (spec.required) fail(`required block is absent from the ${PHASE_NAME[ctx.phase]}`, path);
+        if (spec.required && ctx.phase !== "read")
+          fail(`required block is absent from the ${PHASE_NAME[ctx.phase]}`, path);
         return null;
       }
       return bodyToModel(body, v, ctx, inner, path);
@@ -544,7 +548,7 @@ function describe(u: unknown): string {
 }
 
 function checkUnknownAllowed(m: unknown, ctx: Ctx, path: Path): void {
-  if (isUnknown(m) && (ctx.phase === "state" || ctx.phase === "known_config")) {
+  if (isUnknown(m) && (ctx.phase === "state" || ctx.phase === "known_config" || ctx.phase === "read")) {
     fail(`the ${PHASE_NAME[ctx.phase]} cannot hold unknown values`, path);
   }
 }
@@ -568,7 +572,7 @@ function attributeFromModel(
 }
 
 function checkDeepUnknown(m: unknown, ctx: Ctx, path: Path): void {
-  if (ctx.phase !== "state" && ctx.phase !== "known_config") return;
+  if (ctx.phase !== "state" && ctx.phase !== "known_config" && ctx.phase !== "read") return;
   checkUnknownAllowed(m, ctx, path);
   if (Array.isArray(m)) for (const e of m) checkDeepUnknown(e, ctx, path);
   else if (isPlainRecord(m)) for (const e of Object.values(m)) checkDeepUnknown(e, ctx, path);

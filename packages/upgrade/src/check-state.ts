@@ -1,16 +1,4 @@
-import {
-  attributeStep,
-  formatPath,
-  indexStep,
-  numberVal,
-  type Path,
-  stringVal,
-  testConformance,
-  type Type,
-  type Value,
-  walk,
-} from "@tfkit/cty-values";
-import type { Attributes, Blocks } from "@tfkit/schema";
+import { formatPath, type Path, testConformance, type Type, type Value, walk } from "@tfkit/cty-values";
 
 /**
  * One reason an upgraded state cannot be stored.
@@ -60,49 +48,4 @@ export function checkStateValue(value: Value, type: Type): StateProblem[] {
 /** @internal Renders a problem like a go-cty path error (`.a[0]: message`). */
 export function renderProblem(p: StateProblem): string {
   return p.path.length === 0 ? p.message : `${formatPath(p.path)}: ${p.message}`;
-}
-
-/** The parts of a schema body the write-only check walks. */
-interface Body {
-  readonly attributes: Attributes;
-  readonly blocks?: Blocks;
-}
-
-/**
- * @internal Reports write-only attributes that hold a value: they are always null in state
- * (Terraform 1.11 rejects a provider answer that stores one). The value must already conform.
- */
-export function writeOnlyProblems(body: Body, value: Value, path: Path = []): StateProblem[] {
-  const problems: StateProblem[] = [];
-  if (value.isNull() || !value.isKnown() || value.type.kind !== "object") return problems;
-  const each = (v: Value, nesting: string, inner: Body, at: Path): void => {
-    if (v.isNull() || !v.isKnown()) return;
-    if (nesting === "single" || nesting === "group") {
-      problems.push(...writeOnlyProblems(inner, v, at));
-    } else if (v.type.kind === "list" || v.type.kind === "set" || v.type.kind === "tuple") {
-      const set = v.type.kind === "set";
-      v.elements().forEach((e, i) => {
-        problems.push(...writeOnlyProblems(inner, e, [...at, indexStep(set ? e : numberVal(i))]));
-      });
-    } else if (v.type.kind === "map" || v.type.kind === "object") {
-      for (const [k, e] of v.entries())
-        problems.push(...writeOnlyProblems(inner, e, [...at, indexStep(stringVal(k))]));
-    }
-  };
-  for (const [name, spec] of Object.entries(body.attributes)) {
-    const v = value.getAttr(name);
-    const at = [...path, attributeStep(name)];
-    if (spec.writeOnly && !v.isNull()) {
-      problems.push({
-        path: at,
-        message: "write-only attributes are always null in state, but this one has a value",
-      });
-    } else if (spec.kind === "nested_attribute") {
-      each(v, spec.nesting, { attributes: spec.attributes }, at);
-    }
-  }
-  for (const [name, spec] of Object.entries(body.blocks ?? {})) {
-    each(value.getAttr(name), spec.nesting, spec, [...path, attributeStep(name)]);
-  }
-  return problems;
 }

@@ -736,56 +736,6 @@ describe("number precision", () => {
   });
 });
 
-describe("write-only attributes", () => {
-  const schema = resourceSchema({
-    version: 1,
-    attributes: {
-      id: attr.string({ computed: true }),
-      password: attr.string({ optional: true, writeOnly: true }),
-    },
-    blocks: {
-      login: block.list({ attributes: { token: attr.string({ optional: true, writeOnly: true }) } }),
-    },
-  });
-
-  it("must be null in the upgraded state, at any depth", async () => {
-    const result = await upgradeResourceState({
-      schema,
-      version: 0,
-      rawState: { json: "{}" },
-      upgraders: {
-        0: rawJsonUpgrader(() => ({
-          id: "x",
-          password: "hunter2",
-          login: [{ token: null }, { token: "t" }],
-        })),
-      },
-    });
-    expect(result.diagnostics.map((d) => [d.summary, d.detail, d.path && formatPath(d.path)])).toEqual([
-      [
-        "Invalid resource state upgrade",
-        "The provider upgraded the state from schema version 0, but produced an invalid result: .password: write-only attributes are always null in state, but this one has a value.",
-        ".password",
-      ],
-      [
-        "Invalid resource state upgrade",
-        "The provider upgraded the state from schema version 0, but produced an invalid result: .login[1].token: write-only attributes are always null in state, but this one has a value.",
-        ".login[1].token",
-      ],
-    ]);
-  });
-
-  it("pass when null", async () => {
-    const result = await upgradeResourceState({
-      schema,
-      version: 0,
-      rawState: { json: "{}" },
-      upgraders: { 0: rawJsonUpgrader(() => ({ id: "x", password: null, login: [{ token: null }] })) },
-    });
-    expect(result.diagnostics).toEqual([]);
-  });
-});
-
 describe("property: the three ways agree", () => {
   it("prior schema, raw JSON and a one-step chain give the same state for any v0 state", async () => {
     const stored = fc.record({

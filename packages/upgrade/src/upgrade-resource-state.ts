@@ -12,7 +12,7 @@ import {
 } from "@tfkit/cty-values";
 import { type Diagnostic, fromModel, hasErrors, type Schema, type State } from "@tfkit/schema";
 import { type PriorModel, toPriorModel } from "./prior-model.js";
-import { checkStateValue, renderProblem, writeOnlyProblems } from "./check-state.js";
+import { checkStateValue, renderProblem } from "./check-state.js";
 import {
   badStep,
   describeAvailable,
@@ -29,6 +29,7 @@ import {
   unreadableWithPriorSchema,
   upgraderFailed,
 } from "./internal/messages.js";
+import { nullWriteOnlyAttributes } from "./internal/write-only.js";
 import {
   decodeRawState,
   type JsonObject,
@@ -109,9 +110,10 @@ type Stored = { readonly format: "json" | "flatmap"; readonly raw: RawState };
  *   detail and path), else "The state upgrader from version … failed".
  * - Legacy flatmap state is decoded with Terraform's `hcl2shim` rules (the Go framework refuses
  *   it).
+ * - Write-only attributes of the result are set to null, at any depth (stored state never holds
+ *   them), as read, import and move do.
  * - The result is checked like Terraform core checks it ("Invalid resource state upgrade"):
- *   conformance to the current schema's implied type, wholly known, and write-only attributes
- *   null (at any depth).
+ *   conformance to the current schema's implied type and wholly known.
  * A request without stored state gives neither state nor diagnostics, as in the Go framework.
  * @example
  * ```ts
@@ -429,7 +431,8 @@ function outputToJson(
     return undefined;
   }
   try {
-    return toJson(value, target.type);
+    // The next step reads this as stored state, which never holds write-only values.
+    return toJson(nullWriteOnlyAttributes(target, value), target.type);
   } catch (err) {
     diagnostics.push(incompatibleResult(from, to, "step", errorMessage(err), errorPath(err)));
     return undefined;
@@ -442,8 +445,11 @@ function finish(
   storedVersion: number,
   diagnostics: Diagnostic[],
 ): UpgradeResourceStateResult {
-  let problems = checkStateValue(value, schema.type);
-  if (problems.length === 0) problems = writeOnlyProblems(schema, value);
+  // Write-only values are dropped, not refused, as read, import and move drop theirs; the walk
+  // follows the schema, so it runs on a value of the right type only (nulling keeps the type).
+  const conforms = testConformance(value.type, schema.type).length === 0;
+  const state = conforms ? nullWriteOnlyAttributes(schema, value) : value;
+  const problems = checkStateValue(state, schema.type);
   if (problems.length > 0) {
     return {
       diagnostics: [
@@ -452,7 +458,7 @@ function finish(
       ],
     };
   }
-  return { upgradedState: value, diagnostics };
+  return { upgradedState: state, diagnostics };
 }
 
 /**

@@ -1,0 +1,69 @@
+import { listVal, mapVal, nullVal, objectVal, setVal, tupleVal, type Value } from "@tfkit/cty-values";
+import type { AttributeNesting, Attributes, BlockNesting, Blocks } from "@tfkit/schema";
+
+/** The parts of a schema body the walk needs (a schema, a block, a nested attribute's object). */
+interface Body {
+  readonly attributes: Attributes;
+  readonly blocks?: Blocks;
+}
+
+/**
+ * @internal Sets every write-only attribute of a state object to null, at any depth (inside
+ * nested attributes and blocks of every nesting), returning the value itself when nothing
+ * changed. Write-only values are never stored (Terraform 1.11 rejects a provider answer that
+ * holds one), so an upgrader's value is dropped as read, import and move drop theirs.
+ *
+ * @remarks The value must conform to the body's implied type. `@tfkit/plan-engine` has the same
+ * walk for plans; this package may not depend on it, and `@tfkit/schema` has none yet.
+ */
+export function nullWriteOnlyAttributes(body: Body, value: Value): Value {
+  if (!value.isKnown() || value.isNull() || value.type.kind !== "object") return value;
+  const entries = value.entries();
+  let out: Map<string, Value> | undefined;
+  const put = (name: string, before: Value, after: Value): void => {
+    if (after === before) return;
+    out ??= new Map(entries);
+    out.set(name, after);
+  };
+  for (const [name, spec] of Object.entries(body.attributes)) {
+    const v = entries.get(name);
+    if (v === undefined) continue;
+    if (spec.writeOnly) {
+      // An unknown is dropped too: state never holds one.
+      if (!v.isKnown() || !v.isNull()) put(name, v, nullVal(v.type));
+    } else if (spec.kind === "nested_attribute") {
+      put(name, v, eachObject(v, spec.nesting, { attributes: spec.attributes }));
+    }
+  }
+  for (const [name, spec] of Object.entries(body.blocks ?? {})) {
+    const v = entries.get(name);
+    if (v !== undefined) put(name, v, eachObject(v, spec.nesting, spec));
+  }
+  return out === undefined ? value : objectVal(out);
+}
+
+/** Applies the walk to each object of a nested attribute's or block type's value. */
+function eachObject(v: Value, nesting: AttributeNesting | BlockNesting, inner: Body): Value {
+  if (!v.isKnown() || v.isNull()) return v;
+  if (nesting === "single" || nesting === "group") return nullWriteOnlyAttributes(inner, v);
+  const kind = v.type.kind;
+  if (kind === "list" || kind === "set" || kind === "tuple") {
+    const before = v.elements();
+    const after = before.map((e) => nullWriteOnlyAttributes(inner, e));
+    if (after.every((e, i) => e === before[i])) return v;
+    // Same element types as before (nulls keep their type), so the rebuilt collection has v's type.
+    return kind === "list" ? listVal(after) : kind === "set" ? setVal(after) : tupleVal(after);
+  }
+  if (kind === "map" || kind === "object") {
+    let changed = false;
+    const after = new Map<string, Value>();
+    for (const [k, e] of v.entries()) {
+      const n = nullWriteOnlyAttributes(inner, e);
+      if (n !== e) changed = true;
+      after.set(k, n);
+    }
+    if (!changed) return v;
+    return kind === "map" ? mapVal(after) : objectVal(after);
+  }
+  return v;
+}

@@ -110,8 +110,16 @@ function answerValues(rpc: string, answer: Record<string, unknown>, type: Type |
   }
 }
 
+/** A failure class: the message with its input-specific parts (values, paths, positions) blanked. */
 function normalise(message: string): string {
-  return message
+  let m = message;
+  if (/threw: .*(JSON|Unexpected token|Unexpected end of|Bad control character|Unterminated string)/.test(m))
+    m = m.replace(/threw: .*/s, "threw: <JSON.parse error>");
+  m = m.replace(/threw: The encoded data was not valid for encoding utf-8.*/s, "threw: <UTF-8 decode error>");
+  m = m.replace(/threw: \.[\w[\].]+: /, "threw: <path>: ");
+  // Contract diagnostics: the rule and where it broke make the class, not the values.
+  if (m.includes("tfkit strict mode")) m = m.replace(/ — .*/s, "");
+  return m
     .replace(/"[^"]*"/g, '"…"')
     .replace(/\d+/g, "N")
     .replace(/(at|of) [.\w[\]"…]+/g, "$1 …")

@@ -37,7 +37,34 @@ const rawUpgraders: StateUpgraders<typeof thing> = {
   0: rawJsonUpgrader((json) => ({ ...json, enabled: json.enabled == null ? null : String(json.enabled) })),
 };
 
+const serverV0 = resourceSchema({
+  attributes: { id: attr.string({ computed: true }), name: attr.string({ required: true }) },
+});
+const server = resourceSchema({
+  version: 1,
+  attributes: { id: attr.string({ computed: true }), label: attr.string({ required: true }) },
+});
+
+const serverUpgraders: StateUpgraders<typeof server> = {
+  0: priorSchemaUpgrader({
+    priorSchema: serverV0,
+    // model.name is `string | null`: an old import may have left it null.
+    upgrade: ({ model }) => ({ id: model.id, label: model.name ?? `imported-${model.id}` }),
+  }),
+};
+
 describe("README", () => {
+  it("upgrades old state that left a required attribute null", async () => {
+    const { upgradedState, diagnostics } = await upgradeResourceState({
+      schema: server,
+      version: 0,
+      rawState: { json: '{"id":"s-1","name":null}' },
+      upgraders: serverUpgraders,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(rawEquals(upgradedState?.getAttr("label") as Value, stringVal("imported-s-1"))).toBe(true);
+  });
+
   it.each([
     ["prior schema", upgraders],
     ["raw JSON", rawUpgraders],

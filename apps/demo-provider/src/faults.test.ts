@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isProviderError } from "@tfkit/provider";
 import { Faults } from "./faults.js";
 
 describe("Faults", () => {
@@ -21,6 +22,16 @@ describe("Faults", () => {
   it("refuses unknown faults and bad latencies instead of ignoring them", () => {
     expect(() => new Faults("explode:demo_server")).toThrow('unknown fault "explode"');
     expect(() => new Faults("slow:soon")).toThrow('bad slow value "soon"');
+    // A ProviderError, so ConfigureProvider reports it as such, not as a provider bug.
+    const error = (() => {
+      try {
+        new Faults("slow:-1");
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(isProviderError(error)).toBe(true);
+    expect((error as { detail: string }).detail).toContain("comma-separated entries");
   });
 
   it("latency waits the configured time", async () => {

@@ -1,3 +1,5 @@
+import { ProviderError } from "@tfkit/provider";
+
 /**
  * One injected fault, parsed from `TFKIT_DEMO_FAULTS`.
  * @category models
@@ -9,6 +11,14 @@ export interface Fault {
   readonly typeName: string;
   /** Only for objects with this `name` (any when absent). */
   readonly name?: string;
+}
+
+/** A bad TFKIT_DEMO_FAULTS is the user's to fix: a diagnostic at configure, not a provider bug. */
+function badSpec(summary: string): ProviderError {
+  return new ProviderError(summary, {
+    detail:
+      "TFKIT_DEMO_FAULTS takes comma-separated entries: create:T, create_after_remote:T, read:T, update:T, delete:T (T a type such as demo_server, or *; T=name for one object) and slow:<ms>.",
+  });
 }
 
 /**
@@ -36,11 +46,11 @@ export class Faults {
       if (op === "slow") {
         slowMs = Number(target);
         if (!Number.isFinite(slowMs) || slowMs < 0)
-          throw new Error(`TFKIT_DEMO_FAULTS: bad slow value "${target}"`);
+          throw badSpec(`TFKIT_DEMO_FAULTS: bad slow value "${target}"`);
         continue;
       }
       if (!["create", "create_after_remote", "read", "update", "delete"].includes(op)) {
-        throw new Error(`TFKIT_DEMO_FAULTS: unknown fault "${op}" in "${item}"`);
+        throw badSpec(`TFKIT_DEMO_FAULTS: unknown fault "${op}" in "${item}"`);
       }
       const [typeName = "*", name] = target.split("=", 2);
       entries.push({ op: op as Fault["op"], typeName, ...(name === undefined ? {} : { name }) });

@@ -105,8 +105,8 @@ describe("upgrader typing", () => {
     });
     type M = PriorModel<typeof nested>;
     expectTypeOf<M["id"]>().toEqualTypeOf<string | null>();
-    // What was stored, not the current promise that write-only values are always null.
-    expectTypeOf<M["secret"]>().toEqualTypeOf<string | null>();
+    // Stored state never holds a write-only value.
+    expectTypeOf<M["secret"]>().toEqualTypeOf<null>();
     expectTypeOf<M["rules"]>().toEqualTypeOf<{ name: string | null; note: string | null }[] | null>();
     expectTypeOf<M["network"]>().toEqualTypeOf<{ cidr: string | null } | null>();
     expectTypeOf<M["disk"]>().toEqualTypeOf<{ size: CtyNumber | null }[]>();

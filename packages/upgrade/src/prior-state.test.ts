@@ -1,6 +1,15 @@
 // Issue 15, point 3: prior schemas decode old state with no current-phase promises, and a decode
 // failure is reported as one (with the attribute path), never as "the state upgrader failed".
-import { attributeStep, formatPath, indexStep, numberVal, toJson, type Value } from "@tfkit/cty-values";
+import {
+  attributeStep,
+  formatPath,
+  indexStep,
+  numberVal,
+  objectType,
+  stringType,
+  toJson,
+  type Value,
+} from "@tfkit/cty-values";
 import { attr, block, resourceSchema } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { FLATMAP_UNKNOWN } from "./flatmap.js";
@@ -246,5 +255,49 @@ describe("a prior state that does not decode is a decode failure, with the attri
     expect(result.diagnostics[0]?.detail).toMatch(
       /^The state upgrader from version 0 to version 1 failed: name is required to look up the new id/,
     );
+  });
+});
+
+describe("context.decode failures are decode failures too", () => {
+  it("reports an escaping context.decode error with its path, not as 'the state upgrader failed'", async () => {
+    const result = await upgradeResourceState({
+      schema: v1,
+      version: 0,
+      rawState: { json: '{"id":"i-5","name":{"first":"a"}}' },
+      upgraders: {
+        0: rawJsonUpgrader((_json, context) => {
+          const value = context.decode(objectType({ id: stringType, name: stringType }));
+          return value;
+        }),
+      },
+    });
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({
+      severity: "error",
+      summary: DECODE,
+      path: [attributeStep("name")],
+    });
+    expect(result.diagnostics[0]?.detail).toMatch(/gave context\.decode/);
+    expect(result.diagnostics[0]?.detail).toContain(".name: ");
+  });
+
+  it("an upgrader that catches it and falls back goes on", async () => {
+    const result = await upgradeResourceState({
+      schema: v1,
+      version: 0,
+      rawState: { json: '{"id":"i-5","name":{"first":"a"}}' },
+      upgraders: {
+        0: rawJsonUpgrader((json, context) => {
+          try {
+            context.decode(objectType({ name: stringType }));
+          } catch {
+            // fall back to the JSON
+          }
+          return { id: json.id ?? null, name: "first", summary: null };
+        }),
+      },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.upgradedState?.getAttr("name").asString()).toBe("first");
   });
 });

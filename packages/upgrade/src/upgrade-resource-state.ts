@@ -25,6 +25,7 @@ import {
   noUpgraderForVersion,
   unreadableJson,
   unreadablePriorModel,
+  unreadableWithType,
   unreadableWithCurrentSchema,
   unreadableWithPriorSchema,
   upgraderFailed,
@@ -245,13 +246,22 @@ async function runUpgrader(
 ): Promise<UpgraderOutput | typeof FAILED> {
   const { from, to } = versions;
   const added: Diagnostic[] = [];
+  const decodeErrors = new Set<unknown>();
   const context: UpgradeContext = {
     storedVersion: versions.storedVersion,
     fromVersion: from,
     toVersion: to,
     format: state.format,
     rawState: state.raw,
-    decode: (type: Type) => decodeRawState(state.raw, type),
+    decode: (type: Type) => {
+      try {
+        return decodeRawState(state.raw, type);
+      } catch (err) {
+        // Remembered so that, escaping the upgrader, it is reported as a decode failure.
+        decodeErrors.add(err);
+        throw err;
+      }
+    },
     warning: (summary, detail, path) => {
       added.push(diag("warning", summary, detail, path));
     },
@@ -294,7 +304,7 @@ async function runUpgrader(
       if (model !== undefined && "error" in model && model.error === err) {
         diagnostics.push(...added, unreadablePriorModel(from, errorMessage(err), errorPath(err)));
       } else {
-        diagnostics.push(...added, thrown(err, from, to, describeError));
+        diagnostics.push(...added, thrown(err, from, to, describeError, decodeErrors));
       }
       return FAILED;
     }
@@ -319,7 +329,7 @@ async function runUpgrader(
     try {
       result = await upgrader.upgrade(json, context);
     } catch (err) {
-      diagnostics.push(...added, thrown(err, from, to, describeError));
+      diagnostics.push(...added, thrown(err, from, to, describeError, decodeErrors));
       return FAILED;
     }
   }
@@ -328,13 +338,18 @@ async function runUpgrader(
   return { kind: upgrader.priorSchema !== undefined ? "prior_schema" : "raw_json", result };
 }
 
-/** The diagnostic for an error an upgrader threw: the caller's description, else ours. */
+/**
+ * The diagnostic for an error an upgrader threw: a decode failure when it came from
+ * `context.decode`, else the caller's description, else ours.
+ */
 function thrown(
   err: unknown,
   from: number,
   to: number,
   describeError: UpgradeResourceStateRequest["describeError"],
+  decodeErrors: ReadonlySet<unknown>,
 ): Diagnostic {
+  if (decodeErrors.has(err)) return unreadableWithType(from, errorMessage(err), errorPath(err));
   let described: Diagnostic | undefined;
   try {
     described = describeError?.(err);

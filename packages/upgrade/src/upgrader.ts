@@ -30,7 +30,8 @@ export interface UpgradeContext {
   /**
    * Decodes the input with any cty type (attributes the type lacks are ignored; exact numbers);
    * the equivalent of terraform-plugin-go's `RawState.Unmarshal(type)`.
-   * @throws `CtyError` with code `"decode"` and a path when it does not decode.
+   * @throws `CtyError` with code `"decode"` and a path when it does not decode; if the upgrader
+   * lets it escape, the upgrade fails with "Unable to Decode Prior Resource State" at that path.
    */
   decode(type: Type): Value;
   /** Adds a warning diagnostic; the upgrade goes on. */

@@ -145,6 +145,21 @@ export function unreadablePriorModel(version: number, message: string, path: Pat
   );
 }
 
+/**
+ * @internal The stored state did not decode with the type an upgrader gave `context.decode`,
+ * and the upgrader let the error escape.
+ */
+export function unreadableWithType(version: number, message: string, path: Path | undefined): Diagnostic {
+  return diag(
+    "error",
+    UNABLE_TO_DECODE_PRIOR,
+    `There was an error reading the saved resource state with the type the upgrader for version ${version} gave context.decode; ` +
+      "the state upgrader stopped there.\n\n" +
+      `Please report this to the provider developer:\n\n${message}`,
+    path,
+  );
+}
+
 /** @internal A raw-JSON upgrader's input is not a JSON object. */
 export function unreadableJson(version: number, message: string): Diagnostic {
   return diag(

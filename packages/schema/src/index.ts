@@ -78,7 +78,7 @@ export type {
   ReadState,
   State,
 } from "./model-types.js";
-export { fromModel, toModel } from "./model.js";
+export { fromModel, fromModelSalvaging, type SalvagedValue, toModel } from "./model.js";
 export { getAttribute, type PathInput, setAttribute, toPath } from "./path-access.js";
 export { specAtPath } from "./spec-at-path.js";
 

@@ -25,7 +25,7 @@ import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import { emptyValue } from "./implied-type.js";
 import { setAttribute } from "./path-access.js";
-import { fromModel, toModel } from "./model.js";
+import { fromModel, fromModelSalvaging, toModel } from "./model.js";
 import type { Plan, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
 import { t } from "./type-spec.js";
@@ -540,5 +540,25 @@ describe("the read phase", () => {
     expect(errorOf(() => toModel(schema, objectVal(m), "read"))).toBe(
       ".id: unexpected unknown value in the state",
     );
+  });
+});
+
+describe("fromModelSalvaging", () => {
+  it("keeps every attribute that fits and reports each one that does not, with its path", () => {
+    const { value, problems } = fromModelSalvaging(
+      schema,
+      { ...fullState, id: Unknown, port: "8080" as never, nic: [{ ip: 1 as never, mac: null }] } as never,
+      "state",
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      ".id: the state cannot hold unknown values",
+      ".port: a whole number is required, but received string",
+      ".nic[0].ip: string required, but received number",
+    ]);
+    expect(value.getAttr("id").isNull()).toBe(true);
+    expect(value.getAttr("port").isNull()).toBe(true);
+    expect(value.getAttr("nic").lengthInt()).toBe(0);
+    expect(value.getAttr("name").asString()).toBe("web");
+    expect(value.isWhollyKnown()).toBe(true);
   });
 });

@@ -713,6 +713,104 @@ export function fromModel<S extends SchemaBody, Ph extends Phase>(
   return bodyFromModel(schema, model, { phase }, [], base);
 }
 
+/**
+ * What {@link fromModelSalvaging} returns: the value that could be built, and why each part that
+ * could not was left out.
+ * @category conversion
+ */
+export interface SalvagedValue {
+  /** The value: every top-level attribute and block that fits, the others null (blocks empty). */
+  readonly value: Value;
+  /** One error per attribute or block left out, each with the model path. */
+  readonly problems: readonly CtyError[];
+}
+
+/**
+ * {@link fromModel} that keeps what fits: each top-level attribute or block whose model does not
+ * fit the schema or phase becomes null (a block: empty, or null when single), and its error is
+ * returned instead of thrown.
+ *
+ * @remarks For a remote object that exists although its state cannot be stored whole (a create
+ * whose API answer has a wrong type, or an unknown left behind): record what can be stored and
+ * report the rest, as Terraform core does when a provider returns unknowns after apply, so the
+ * object is never orphaned.
+ * @category conversion
+ */
+export function fromModelSalvaging<S extends SchemaBody, Ph extends Phase>(
+  schema: S,
+  model: Model<S, Ph>,
+  phase: Ph,
+  base?: Value,
+): SalvagedValue {
+  const problems: CtyError[] = [];
+  const m: unknown = model;
+  const record = isPlainRecord(m) ? m : {};
+  if (!isPlainRecord(m))
+    problems.push(
+      new CtyError("conversion", `object required, but received ${m === null ? "null" : describe(m)}`, {
+        path: [],
+      }),
+    );
+  const ctx: Ctx = { phase };
+  const b = knownBase(base);
+  const bent = b !== undefined && b.type.kind === "object" ? b.entries() : undefined;
+  const out = new Map<string, Value>();
+  const keep = (name: string, empty: () => Value, build: () => Value): void => {
+    try {
+      out.set(name, build());
+    } catch (e) {
+      if (!(e instanceof CtyError)) throw e;
+      problems.push(e);
+      out.set(name, empty());
+    }
+  };
+  for (const [name, spec] of Object.entries(schema.attributes as Attributes)) {
+    const p = withAttribute([], name);
+    keep(
+      name,
+      () => nullVal(spec.type),
+      () => {
+        if (!Object.hasOwn(record, name) || record[name] === undefined)
+          fail(`missing attribute "${name}" in the model`, p);
+        return attributeFromModel(spec, record[name], ctx, p, bent?.get(name));
+      },
+    );
+  }
+  for (const [name, spec] of Object.entries(schema.blocks)) {
+    const p = withAttribute([], name);
+    keep(
+      name,
+      () => emptyBlock(spec),
+      () => {
+        if (!Object.hasOwn(record, name) || record[name] === undefined)
+          fail(`missing block "${name}" in the model`, p);
+        return blockFromModel(spec, record[name], ctx, p, bent?.get(name));
+      },
+    );
+  }
+  return { value: objectVal(out), problems };
+}
+
+/** No blocks of a type: null for single, empty collections, a group of nulls. */
+function emptyBlock(spec: BlockSpec): Value {
+  switch (spec.nesting) {
+    case "single":
+      return nullVal(spec.objectType);
+    case "group": {
+      const out = new Map<string, Value>();
+      for (const [n, a] of Object.entries(spec.attributes as Attributes)) out.set(n, nullVal(a.type));
+      for (const [n, b] of Object.entries(spec.blocks)) out.set(n, emptyBlock(b));
+      return objectVal(out);
+    }
+    case "list":
+      return spec.type.kind === "dynamic" ? tupleVal([]) : listValEmpty(spec.objectType);
+    case "set":
+      return setValEmpty(spec.objectType);
+    case "map":
+      return spec.type.kind === "dynamic" ? objectVal(new Map()) : mapValEmpty(spec.objectType);
+  }
+}
+
 /** @internal Converts an attribute's default (model or Value) to a value of its type. */
 export function defaultToValue(spec: AnyAttributeSpec, m: unknown): Value {
   if (isValue(m)) return m;

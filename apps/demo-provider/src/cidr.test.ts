@@ -20,6 +20,16 @@ describe("cidrHost", () => {
     expect(() => cidrHost("10.0.0.0/30", -5)).toThrow("prefix of 30 does not accommodate a host numbered -1");
   });
 
+  it("takes int64 host numbers beyond 2^53 as bigints, exactly", () => {
+    expect(cidrHost("10.0.0.0/24", 7n)).toBe("10.0.0.7");
+    expect(() => cidrHost("10.0.0.0/8", 2n ** 63n - 1n)).toThrow(
+      "prefix of 8 does not accommodate a host numbered 9223372036854775807",
+    );
+    expect(() => cidrHost("10.0.0.0/24", -(2n ** 60n))).toThrow(
+      `prefix of 24 does not accommodate a host numbered ${256n - 2n ** 60n}`,
+    );
+  });
+
   it("refuses what is not an IPv4 prefix", () => {
     for (const bad of ["10.0.0.0", "10.0.0.256/24", "10.0.0.0/33", "fd00::/8", ""]) {
       expect(() => parseIpv4Prefix(bad)).toThrow(`invalid CIDR address: ${bad}`);

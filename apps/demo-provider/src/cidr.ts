@@ -28,12 +28,20 @@ export function parseIpv4Prefix(text: string): Ipv4Prefix {
 
 /**
  * The address of host number `host` in an IPv4 prefix, as Terraform's `cidrhost` computes it
- * (negative numbers count back from the end).
+ * (negative numbers count back from the end). `host` may be a `bigint` (an int64 beyond 2^53).
  * @category conversion
  */
-export function cidrHost(prefix: string, host: number): string {
+export function cidrHost(prefix: string, host: number | bigint): string {
   const { base, bits } = parseIpv4Prefix(prefix);
   const size = 2 ** (32 - bits);
+  if (typeof host === "bigint") {
+    if (host >= BigInt(Number.MIN_SAFE_INTEGER) && host <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      return cidrHost(prefix, Number(host));
+    }
+    // Far outside any prefix; counted back exactly, as below.
+    const n = host < 0n ? BigInt(size) + host : host;
+    throw new RangeError(`prefix of ${bits} does not accommodate a host numbered ${n}`);
+  }
   const n = host < 0 ? size + host : host;
   if (!Number.isSafeInteger(host) || n < 0 || n >= size) {
     // Terraform's wording, with a negative number already counted back from the end.

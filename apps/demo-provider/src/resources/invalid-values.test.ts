@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provider } from "../provider.js";
 import { networkSchema } from "./network.js";
 import { serverSchema } from "./server-schema.js";
+import { volumeSchema } from "./volume.js";
 
 type Server = typeof provider;
 type Call = Parameters<Server["getProviderSchema"]>[1];
@@ -262,5 +263,28 @@ describe("demo_server network_interface", () => {
     expect(diagnostics.map((d) => d.summary)).toEqual([`Demo cloud: network ${netId} has no free address`]);
     expect(diagnostics[0]?.detail).toContain("(host numbers 10 to 15) is taken");
     expect(pathOf(diagnostics[0]!)).toEqual(["network_interface", 1, "network_id"]);
+  });
+});
+
+describe("int64 values that skipped validation", () => {
+  const V = volumeSchema.type;
+  const volume = (size: number | bigint) =>
+    fromModel(volumeSchema, { id: Unknown, name: "v", size, server_id: null } as never, "proposed");
+  it.each([0, -3, 2n ** 62n])("apply: a demo_volume of size %s is an error on size", async (size) => {
+    const planned = volume(size);
+    const r = await provider.applyResourceChange!(
+      {
+        typeName: "demo_volume",
+        priorState: { msgpack: toMsgpack(nullVal(V), V) },
+        plannedState: { msgpack: toMsgpack(planned, V) },
+        config: { msgpack: toMsgpack(planned, V) },
+        plannedPrivate: none,
+      },
+      call("ApplyResourceChange"),
+    );
+    const diagnostics = r.diagnostics ?? [];
+    expect(diagnostics.map((d) => d.summary)).toEqual(["Demo cloud: invalid volume size"]);
+    expect(diagnostics[0]?.detail).toContain(`got ${size}`);
+    expect(pathOf(diagnostics[0]!)).toEqual(["size"]);
   });
 });

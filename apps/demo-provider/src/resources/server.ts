@@ -3,6 +3,7 @@ import { isUnknown, type Plan, type State, Unknown } from "@tfkit/schema";
 import { priorSchemaUpgrader, upgradeStep } from "@tfkit/upgrade";
 import { defineResource } from "../client.js";
 import type { Server, ServerInput } from "../cloud.js";
+import { int64InRange } from "../int64.js";
 import { serverSchema, serverSchemaV0, serverSchemaV1 } from "./server-schema.js";
 
 type S = typeof serverSchema;
@@ -14,7 +15,8 @@ function inputOf(plan: Plan<S>): ServerInput {
     image: plan.image,
     // Unknown: the cloud chooses (create) or keeps the current size (update).
     size: isUnknown(plan.size) ? null : plan.size,
-    port: isUnknown(plan.port) || plan.port === null ? 8080 : plan.port,
+    port:
+      isUnknown(plan.port) || plan.port === null ? 8080 : int64InRange(plan.port, 1, 65535, ["port"], "port"),
     admin_password: plan.admin_password,
     enabled: plan.enabled,
     networks: plan.network_interface.map((n) => n.network_id),
@@ -103,6 +105,11 @@ export const server = defineResource<S>({
         targetSchema: serverSchemaV1,
         upgrade: ({ model }) => ({
           ...model,
+          // Required, but state written by an import may hold null: the refresh that follows
+          // every upgrade replaces these placeholders with the cloud's values.
+          name: model.name ?? "",
+          image: model.image ?? "",
+          network_interface: model.network_interface.map((n) => ({ ...n, network_id: n.network_id ?? "" })),
           enabled: model.enabled === null ? null : String(model.enabled),
         }),
       }),
@@ -112,9 +119,10 @@ export const server = defineResource<S>({
         priorSchema: serverSchemaV1,
         upgrade: ({ model }) => ({
           id: model.id,
-          name: model.name,
+          // Placeholders for nulls old state may hold, as in step 0 (the refresh fills them in).
+          name: model.name ?? "",
           description: model.description,
-          image: model.image,
+          image: model.image ?? "",
           size: model.flavor,
           port: model.port ?? 8080,
           admin_password: model.admin_password,
@@ -122,7 +130,7 @@ export const server = defineResource<S>({
           // Not recorded before version 2: the refresh that follows every upgrade fills them in.
           created_at: null,
           all_interfaces: null,
-          network_interface: model.network_interface,
+          network_interface: model.network_interface.map((n) => ({ ...n, network_id: n.network_id ?? "" })),
         }),
       }),
     },

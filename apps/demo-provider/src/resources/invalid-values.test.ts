@@ -267,6 +267,41 @@ describe("demo_server network_interface", () => {
 });
 
 describe("int64 values that skipped validation", () => {
+  it.each([0, 70000])("apply: a demo_server with port %s is an error on port", async (port) => {
+    const S = serverSchema.type;
+    const planned = fromModel(
+      serverSchema,
+      {
+        id: Unknown,
+        name: "p",
+        description: null,
+        image: "debian-12",
+        size: Unknown,
+        port,
+        admin_password: null,
+        enabled: null,
+        created_at: Unknown,
+        all_interfaces: Unknown,
+        network_interface: [],
+      } as never,
+      "proposed",
+    );
+    const r = await provider.applyResourceChange!(
+      {
+        typeName: "demo_server",
+        priorState: { msgpack: toMsgpack(nullVal(S), S) },
+        plannedState: { msgpack: toMsgpack(planned, S) },
+        config: { msgpack: toMsgpack(planned, S) },
+        plannedPrivate: none,
+      },
+      call("ApplyResourceChange"),
+    );
+    const diagnostics = r.diagnostics ?? [];
+    expect(diagnostics.map((d) => d.summary)).toEqual(["Demo cloud: invalid port"]);
+    expect(diagnostics[0]?.detail).toBe(`The port must be between 1 and 65535, got ${port}.`);
+    expect(pathOf(diagnostics[0]!)).toEqual(["port"]);
+  });
+
   const V = volumeSchema.type;
   const volume = (size: number | bigint) =>
     fromModel(volumeSchema, { id: Unknown, name: "v", size, server_id: null } as never, "proposed");

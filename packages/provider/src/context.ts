@@ -4,6 +4,7 @@ import type {
   AttributeNesting,
   AttributeSpec,
   Attributes,
+  BlockSpec,
   KnownConfig,
   NestedAttributeSpec,
   PathInput,
@@ -74,24 +75,47 @@ export interface DeferrableContext {
  */
 export interface ReadContext<C = unknown, P = unknown> extends ResourceContext<C, P>, DeferrableContext {}
 
-/** Names of the top-level write-only attributes of a set of attributes. */
-type WriteOnlyKeys<A extends Attributes> = {
-  [K in keyof A]: A[K] extends AttributeSpec<unknown, Presence, true>
-    ? K
-    : A[K] extends NestedAttributeSpec<Attributes, AttributeNesting, Presence, true>
-      ? K
-      : never;
-}[keyof A];
+/** Whether attributes hold a write-only attribute at any depth. */
+type AttributesHoldWriteOnly<A extends Attributes> = true extends {
+  [K in keyof A]: HoldsWriteOnly<A[K]>;
+}[keyof A]
+  ? true
+  : false;
+
+/** Whether an attribute or block is write-only or holds one inside. */
+type HoldsWriteOnly<X> =
+  X extends AttributeSpec<unknown, Presence, true>
+    ? true
+    : X extends NestedAttributeSpec<infer A, AttributeNesting, Presence, infer W>
+      ? W extends true
+        ? true
+        : AttributesHoldWriteOnly<A>
+      : X extends BlockSpec<infer A, infer B>
+        ? AttributesHoldWriteOnly<A> extends true
+          ? true
+          : true extends { [K in keyof B]: HoldsWriteOnly<B[K]> }[keyof B]
+            ? true
+            : false
+        : false;
+
+/** Names of the top-level attributes and blocks that are or hold write-only attributes. */
+type WriteOnlyKeys<S extends SchemaBody> =
+  | {
+      [K in keyof S["attributes"]]: HoldsWriteOnly<S["attributes"][K]> extends true ? K : never;
+    }[keyof S["attributes"]]
+  | { [K in keyof S["blocks"]]: HoldsWriteOnly<S["blocks"][K]> extends true ? K : never }[keyof S["blocks"]];
 
 /**
- * The configured values of a schema's top-level write-only attributes.
+ * The configured values of a schema's write-only attributes: each top-level attribute or block
+ * that is write-only or holds write-only attributes inside (nested attributes, blocks), as the
+ * configuration has it.
  *
  * @remarks Write-only values are never planned or stored (Terraform 1.11), so create and update,
  * which otherwise only see the plan, get them from the configuration here.
  * @category models
  */
 export type WriteOnlyValues<S extends SchemaBody> = {
-  [K in WriteOnlyKeys<S["attributes"]> & keyof KnownConfig<S>]: KnownConfig<S>[K];
+  [K in WriteOnlyKeys<S> & keyof KnownConfig<S>]: KnownConfig<S>[K];
 };
 
 /**
@@ -99,8 +123,17 @@ export type WriteOnlyValues<S extends SchemaBody> = {
  * @category models
  */
 export interface ApplyContext<S extends SchemaBody, C = unknown, P = unknown> extends ResourceContext<C, P> {
-  /** The configured values of write-only attributes (the only configuration apply sees). */
+  /**
+   * The configured values of write-only attributes, nested ones included (see
+   * {@link WriteOnlyValues}).
+   */
   readonly writeOnly: WriteOnlyValues<S>;
+  /**
+   * The configuration, typed and wholly known (the Go framework's `req.Config`): for values that
+   * are in the configuration and not in the plan, such as write-only values anywhere. Built on
+   * first read.
+   */
+  readonly config: KnownConfig<S>;
   /**
    * Records the state of a remote object that exists although the operation is failing.
    *

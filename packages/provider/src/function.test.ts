@@ -26,7 +26,7 @@ const repeat = defineFunction({
   returns: t.string,
   run: ([text, count]) => {
     if (count < 0) throw new FunctionArgumentError(1, "count must not be negative");
-    return text.repeat(count);
+    return text.repeat(Number(count));
   },
 });
 

@@ -1,7 +1,9 @@
 import {
   attr,
   dataSourceSchema,
+  type Int64,
   type Plan,
+  type ReadState,
   providerSchema,
   resourceSchema,
   type State,
@@ -47,7 +49,8 @@ describe("handler signatures", () => {
         return { ...plan, id: ctx.client.create(plan.name), size: 1, password: null };
       },
       read: (state) => {
-        expectTypeOf(state).toEqualTypeOf<State<S>>();
+        expectTypeOf(state).toEqualTypeOf<ReadState<S>>();
+        expectTypeOf(state.name).toEqualTypeOf<string | null>();
         return null;
       },
       update: (plan, prior) => {
@@ -141,8 +144,8 @@ describe("handler signatures", () => {
       returns: t.string,
       run: ([a, b, c], rest) => {
         expectTypeOf(a).toEqualTypeOf<string>();
-        expectTypeOf(b).toEqualTypeOf<number | null>();
-        expectTypeOf(c).toEqualTypeOf<string[] | Unknown>();
+        expectTypeOf(b).toEqualTypeOf<Int64 | null>();
+        expectTypeOf(c).toEqualTypeOf<(string | null)[] | Unknown>();
         expectTypeOf(rest).toEqualTypeOf<boolean[]>();
         return a;
       },

@@ -124,7 +124,8 @@ describe("defineProvider", () => {
       { terraformVersion: "1.11.4", config: dv(pconfig(stringVal("x")), PT) },
       call(),
     );
-    expect(r.diagnostics?.[0]).toMatchObject({ severity: "error", summary: "Unexpected error in configure" });
+    expect(r.diagnostics?.[0]).toMatchObject({ severity: "error", detail: "bad credentials" });
+    expect(r.diagnostics?.[0]?.summary).toMatch(/: configure failed$/);
     expect(provider.client).toBeUndefined();
   });
 

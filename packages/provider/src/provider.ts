@@ -1,4 +1,3 @@
-import { nullVal } from "@tfkit/cty-values";
 import {
   type CallContext,
   type CallFunctionRequest,
@@ -39,31 +38,26 @@ import {
   type ValidateResourceConfigRequest,
   type FunctionSignature,
 } from "@tfkit/grpc-transport";
-import { type Config, providerSchema, type Schema, toModel, toSchemaDescription } from "@tfkit/schema";
+import { type Config, providerSchema, type Schema, toSchemaDescription } from "@tfkit/schema";
 import type { ConfigureContext, ValidateContext } from "./context.js";
 import type { DataSourceType } from "./data-source.js";
-import { Diagnostics } from "./diagnostics.js";
 import type { EphemeralResourceType } from "./ephemeral-resource.js";
 import type { FunctionType } from "./function.js";
-import { decodeDynamic } from "./internal/codec.js";
-import { callFunction, functionSignature } from "./internal/function-server.js";
-import {
-  closeEphemeral,
-  openEphemeral,
-  readDataSource,
-  renewEphemeral,
-  validateWithHook,
-} from "./internal/other-servers.js";
-import {
-  applyResource,
-  importResource,
-  moveResource,
-  planResource,
-  readResource,
-  upgradeResource,
-  validateResource,
-} from "./internal/resource-server.js";
-import { notConfigured, type Runtime, thrownDiagnostic, wire } from "./internal/runtime.js";
+import { applyResourceChangeRpc } from "./internal/rpc/apply-resource-change.js";
+import { callFunction, functionSignature } from "./internal/rpc/call-function.js";
+import { closeEphemeralResourceRpc } from "./internal/rpc/close-ephemeral-resource.js";
+import { configureProviderRpc } from "./internal/rpc/configure-provider.js";
+import { importResourceStateRpc } from "./internal/rpc/import-resource-state.js";
+import { moveResourceStateRpc } from "./internal/rpc/move-resource-state.js";
+import { openEphemeralResourceRpc } from "./internal/rpc/open-ephemeral-resource.js";
+import { planResourceChangeRpc } from "./internal/rpc/plan-resource-change.js";
+import { readDataSourceRpc } from "./internal/rpc/read-data-source.js";
+import { readResourceRpc } from "./internal/rpc/read-resource.js";
+import { renewEphemeralResourceRpc } from "./internal/rpc/renew-ephemeral-resource.js";
+import { upgradeResourceStateRpc } from "./internal/rpc/upgrade-resource-state.js";
+import { validateConfigRpc } from "./internal/rpc/validate-config.js";
+import { notConfigured, type Runtime, wire } from "./internal/runtime.js";
+import { hookFailed } from "./internal/steps.js";
 import type { ResourceType } from "./resource.js";
 
 /**
@@ -287,49 +281,28 @@ export function defineProvider<PS extends Schema, C = undefined>(
       req: ValidateProviderConfigRequest,
       call: CallContext,
     ): Promise<DiagnosticsResponse> {
-      try {
-        const config = decodeDynamic(req.config, pSchema.type, "provider configuration");
-        return await validateWithHook(
-          pSchema,
-          definition.metadata.typeName,
-          definition.validateConfig as never,
-          definition,
-          config,
-          call,
-          undefined,
-        );
-      } catch (e) {
-        return { diagnostics: wire([thrownDiagnostic("validateConfig", definition.metadata.typeName, e)]) };
-      }
+      const name = definition.metadata.typeName;
+      return guard(name, "ValidateProviderConfig", call, () =>
+        validateConfigRpc(pSchema, name, definition, req.config, call, undefined),
+      );
     },
 
     async configureProvider(req: ConfigureProviderRequest, call: CallContext): Promise<DiagnosticsResponse> {
-      const diagnostics = new Diagnostics();
-      try {
-        const raw = decodeDynamic(req.config, pSchema.type, "provider configuration");
-        const config = raw.isNull() ? nullVal(pSchema.type) : raw;
-        if (definition.configure === undefined) {
-          configured = true;
-          return {};
-        }
-        const model = config.isNull() ? ({} as never) : (toModel(pSchema, config, "config") as never);
-        const ctx: ConfigureContext = {
-          signal: call.signal,
-          logger: call.logger,
-          diagnostics,
-          terraformVersion: req.terraformVersion,
-          hasUnknownValues: !config.isWhollyKnown(),
-          clientCapabilities: req.clientCapabilities,
-        };
-        const c = await definition.configure.call(definition, model, ctx);
-        if (!diagnostics.hasErrors()) {
-          client = c;
+      const name = definition.metadata.typeName;
+      return guard(name, "ConfigureProvider", call, async () => {
+        const { response, outcome } = await configureProviderRpc(
+          pSchema,
+          name,
+          definition as never,
+          req,
+          call,
+        );
+        if (outcome.ok) {
+          client = outcome.client as C;
           configured = true;
         }
-      } catch (e) {
-        diagnostics.add(thrownDiagnostic("configure", definition.metadata.typeName, e));
-      }
-      return { diagnostics: wire(diagnostics.all, pSchema.type) };
+        return response;
+      });
     },
 
     async validateResourceConfig(
@@ -338,12 +311,9 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<DiagnosticsResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      try {
-        const config = decodeDynamic(req.config, r.schema.type, "configuration");
-        return await validateResource(r, config, call, req.clientCapabilities);
-      } catch (e) {
-        return { diagnostics: wire([thrownDiagnostic("validateConfig", r.typeName, e)], r.schema.type) };
-      }
+      return guard(r.typeName, "ValidateResourceConfig", call, () =>
+        validateConfigRpc(r.schema, r.typeName, r.definition, req.config, call, req.clientCapabilities),
+      );
     },
 
     async validateDataResourceConfig(
@@ -352,20 +322,9 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<DiagnosticsResponse> {
       const d = dataSources.get(req.typeName);
       if (d === undefined) return unknownType("data source", req.typeName);
-      try {
-        const config = decodeDynamic(req.config, d.schema.type, "configuration");
-        return await validateWithHook(
-          d.schema,
-          d.typeName,
-          d.definition.validateConfig as never,
-          d.definition,
-          config,
-          call,
-          undefined,
-        );
-      } catch (e) {
-        return { diagnostics: wire([thrownDiagnostic("validateConfig", d.typeName, e)], d.schema.type) };
-      }
+      return guard(d.typeName, "ValidateDataResourceConfig", call, () =>
+        validateConfigRpc(d.schema, d.typeName, d.definition, req.config, call, undefined),
+      );
     },
 
     async validateEphemeralResourceConfig(
@@ -374,36 +333,24 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<DiagnosticsResponse> {
       const e = ephemerals.get(req.typeName);
       if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      try {
-        const config = decodeDynamic(req.config, e.schema.type, "configuration");
-        return await validateWithHook(
-          e.schema,
-          e.typeName,
-          e.definition.validateConfig as never,
-          e.definition,
-          config,
-          call,
-          undefined,
-        );
-      } catch (err) {
-        return { diagnostics: wire([thrownDiagnostic("validateConfig", e.typeName, err)], e.schema.type) };
-      }
+      return guard(e.typeName, "ValidateEphemeralResourceConfig", call, () =>
+        validateConfigRpc(e.schema, e.typeName, e.definition, req.config, call, undefined),
+      );
     },
 
-    async upgradeResourceState(req: UpgradeResourceStateRequest): Promise<UpgradeResourceStateResponse> {
+    async upgradeResourceState(
+      req: UpgradeResourceStateRequest,
+      call: CallContext,
+    ): Promise<UpgradeResourceStateResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      try {
-        return await upgradeResource(r, req);
-      } catch (e) {
-        return { diagnostics: wire([thrownDiagnostic("upgradeState", r.typeName, e)]) };
-      }
+      return guard(r.typeName, "UpgradeResourceState", call, () => upgradeResourceStateRpc(r, req, call));
     },
 
     async readResource(req: ReadResourceRequest, call: CallContext): Promise<ReadResourceResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ReadResource", () => readResource(rt, r, req, call));
+      return guard(r.typeName, "ReadResource", call, () => readResourceRpc(rt, r, req, call));
     },
 
     async planResourceChange(
@@ -412,7 +359,7 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<PlanResourceChangeResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "PlanResourceChange", () => planResource(rt, r, req, call));
+      return guard(r.typeName, "PlanResourceChange", call, () => planResourceChangeRpc(rt, r, req, call));
     },
 
     async applyResourceChange(
@@ -421,7 +368,7 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<ApplyResourceChangeResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ApplyResourceChange", () => applyResource(rt, r, req, call));
+      return guard(r.typeName, "ApplyResourceChange", call, () => applyResourceChangeRpc(rt, r, req, call));
     },
 
     async importResourceState(
@@ -430,7 +377,7 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<ImportResourceStateResponse> {
       const r = resources.get(req.typeName);
       if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ImportResourceState", () => importResource(rt, r, req, call));
+      return guard(r.typeName, "ImportResourceState", call, () => importResourceStateRpc(rt, r, req, call));
     },
 
     async moveResourceState(
@@ -439,13 +386,13 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<MoveResourceStateResponse> {
       const r = resources.get(req.targetTypeName);
       if (r === undefined) return unknownType("resource", req.targetTypeName);
-      return guard(r.typeName, "MoveResourceState", () => moveResource(rt, r, req, call));
+      return guard(r.typeName, "MoveResourceState", call, () => moveResourceStateRpc(rt, r, req, call));
     },
 
     async readDataSource(req: ReadDataSourceRequest, call: CallContext): Promise<ReadDataSourceResponse> {
       const d = dataSources.get(req.typeName);
       if (d === undefined) return unknownType("data source", req.typeName);
-      return guard(d.typeName, "ReadDataSource", () => readDataSource(rt, d, req, call));
+      return guard(d.typeName, "ReadDataSource", call, () => readDataSourceRpc(rt, d, req, call));
     },
 
     async openEphemeralResource(
@@ -454,7 +401,9 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<OpenEphemeralResourceResponse> {
       const e = ephemerals.get(req.typeName);
       if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "OpenEphemeralResource", () => openEphemeral(rt, e, req, call));
+      return guard(e.typeName, "OpenEphemeralResource", call, () =>
+        openEphemeralResourceRpc(rt, e, req, call),
+      );
     },
 
     async renewEphemeralResource(
@@ -463,7 +412,9 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<RenewEphemeralResourceResponse> {
       const e = ephemerals.get(req.typeName);
       if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "RenewEphemeralResource", () => renewEphemeral(rt, e, req, call));
+      return guard(e.typeName, "RenewEphemeralResource", call, () =>
+        renewEphemeralResourceRpc(rt, e, req, call),
+      );
     },
 
     async closeEphemeralResource(
@@ -472,7 +423,9 @@ export function defineProvider<PS extends Schema, C = undefined>(
     ): Promise<DiagnosticsResponse> {
       const e = ephemerals.get(req.typeName);
       if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "CloseEphemeralResource", () => closeEphemeral(rt, e, req, call));
+      return guard(e.typeName, "CloseEphemeralResource", call, () =>
+        closeEphemeralResourceRpc(rt, e, req, call),
+      );
     },
 
     async callFunction(req: CallFunctionRequest, call: CallContext): Promise<CallFunctionResponse> {
@@ -495,12 +448,20 @@ export function defineProvider<PS extends Schema, C = undefined>(
   return provider;
 }
 
-/** Last line of defence: anything that escapes becomes a diagnostic, never a crash. */
-async function guard<T extends object>(typeName: string, rpc: string, run: () => Promise<T>): Promise<T> {
+/**
+ * Last line of defence: anything that escapes an RPC's steps (a bug in tfkit) becomes a
+ * diagnostic naming the RPC, with the stack in the log, never a crash.
+ */
+async function guard<T extends object>(
+  typeName: string,
+  rpc: string,
+  call: CallContext,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    return { diagnostics: wire([thrownDiagnostic(rpc, typeName, e)]) } as unknown as T;
+    return { diagnostics: wire([hookFailed(rpc, typeName, e, call.logger)]) } as unknown as T;
   }
 }
 

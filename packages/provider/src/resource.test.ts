@@ -145,8 +145,11 @@ describe("seed 002: partial state after a failed create", () => {
     const planned = decode((await plan(nullVal(T), config("a"))).plannedState, T);
     const a = await apply(nullVal(T), planned, config("a"));
     expect(decode(a.newState, T).isNull()).toBe(true);
-    expect(a.diagnostics?.[0]).toMatchObject({ severity: "error", summary: "Unexpected error in create" });
-    expect(a.diagnostics?.[0]?.detail).toContain("quota exceeded");
+    expect(a.diagnostics?.[0]).toMatchObject({
+      severity: "error",
+      summary: "demo_server: create failed",
+      detail: "quota exceeded",
+    });
   });
 
   it("a failed update keeps the prior state", async () => {
@@ -200,7 +203,7 @@ describe("bad handler output becomes a diagnostic with a path", () => {
     expect(a.diagnostics![0]!.detail).toContain("unknown");
   });
 
-  it("a result of the wrong shape", async () => {
+  it("a create result of the wrong shape keeps what fits, the rest null, with an error on the path", async () => {
     const { plan, apply } = await setup({
       create: (plan) => ({ ...plan, id: 42 }) as unknown as State<S>,
     });
@@ -210,7 +213,12 @@ describe("bad handler output becomes a diagnostic with a path", () => {
       summary: "Invalid state from create",
       attribute: [{ kind: "attribute", name: "id" }],
     });
-    expect(decode(a.newState, T).isNull()).toBe(true);
+    // The remote object exists: what can be stored is recorded (core taints it), never orphaned.
+    const stored = decode(a.newState, T);
+    expect(stored.isNull()).toBe(false);
+    expect(stored.getAttr("id").isNull()).toBe(true);
+    expect(stored.getAttr("name").asString()).toBe("a");
+    expect(stored.isWhollyKnown()).toBe(true);
   });
 
   it("a create returning nothing", async () => {
@@ -263,7 +271,8 @@ describe("bad handler output becomes a diagnostic with a path", () => {
       },
       call(),
     );
-    expect(r.diagnostics![0]!.summary).toBe("Invalid value from Terraform");
+    expect(r.diagnostics![0]!.summary).toBe("Invalid current state from Terraform");
+    expect(r.diagnostics![0]!.detail).toContain("demo_server");
   });
 
   it("an unknown resource type", async () => {

@@ -1,5 +1,5 @@
 import type { MaybePromise } from "@tfkit/grpc-transport";
-import type { Config, Plan, Proposed, Schema, State } from "@tfkit/schema";
+import type { Config, Plan, Proposed, ReadState, Schema, State } from "@tfkit/schema";
 import type { JsonObject, StateUpgraders, UpgradeSteps } from "@tfkit/upgrade";
 import type {
   ApplyContext,
@@ -207,8 +207,12 @@ export interface ResourceDefinition<S extends Schema, C = unknown, P = unknown> 
   readonly schema: S;
   /** Creates the remote object the plan describes; returns its state (every unknown resolved). */
   create(plan: Plan<S>, ctx: ApplyContext<S, C, P>): MaybePromise<State<S>>;
-  /** Refreshes the state from the remote object; `null` when it no longer exists. */
-  read(state: State<S>, ctx: ReadContext<C, P>): MaybePromise<State<S> | null>;
+  /**
+   * Refreshes the state from the remote object; `null` when it no longer exists. Right after an
+   * import only what `importState` set is known, so any attribute of `state` may be `null`
+   * ({@link ReadState}); what read leaves null stays null (the next plan shows the difference).
+   */
+  read(state: ReadState<S>, ctx: ReadContext<C, P>): MaybePromise<ReadState<S> | null>;
   /** Changes the remote object to match the plan, exactly; returns the new state. */
   update(plan: Plan<S>, prior: State<S>, ctx: ApplyContext<S, C, P>): MaybePromise<State<S>>;
   /** Deletes the remote object. */

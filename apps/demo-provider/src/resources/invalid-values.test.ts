@@ -1,8 +1,8 @@
 /**
  * Values the demo parses, through the provider's own RPC handlers in-process (the server the
- * gRPC transport calls): a bad `demo_network.cidr` is a diagnostic on `cidr` at validate time,
- * at plan time when it was unknown during validation, and at apply time when a plan skipped
- * both; a server interface on a network that cannot give it an address is a diagnostic on its
+ * gRPC transport calls): a bad `demo_network.cidr` is a diagnostic on `cidr` at validate time
+ * (also the second validation core runs before planning, when the value was unknown at first),
+ * and at apply time when a plan skipped validation; a server interface on a network that cannot give it an address is a diagnostic on its
  * `network_id`. Never an "Unexpected error" with a RangeError in it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -106,27 +106,17 @@ describe("demo_network.cidr", () => {
     expect(await validate(stringVal(cidr))).toEqual([]);
   });
 
-  it("a prefix unknown at validate time is checked when the plan knows it", async () => {
-    // ValidateResourceConfig runs once, before references are resolved: the validator is skipped.
+  it("a prefix unknown at validate time is refused when core validates again before planning", async () => {
+    // The first ValidateResourceConfig runs before references are resolved: the validator is
+    // skipped. Core calls it again with the values it knows right before PlanResourceChange
+    // (terraform's plan(); proven end to end by cidr-plan.test.ts), and the validator runs then.
     expect(await validate(unknownVal(T.attributeTypes.cidr!))).toEqual([]);
-    const config = network(stringVal("10.1.0.0/30"));
-    const proposed = network(stringVal("10.1.0.0/30"), unknownVal(T.attributeTypes.id!));
-    const r = await provider.planResourceChange!(
-      {
-        typeName: "demo_network",
-        priorState: dv(nullState),
-        proposedNewState: dv(proposed),
-        config: dv(config),
-        priorPrivate: none,
-      } as Parameters<NonNullable<Server["planResourceChange"]>>[0],
-      call("PlanResourceChange"),
-    );
-    const diagnostics = r.diagnostics ?? [];
+    const diagnostics = await validate(stringVal("10.1.0.0/30"));
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ severity: "error", summary: "Invalid Attribute Value" });
     expect(diagnostics[0]?.detail).toContain("the prefix 10.1.0.0/30 is too small for a network");
     expect(pathOf(diagnostics[0]!)).toEqual(["cidr"]);
-    // And a good one plans a create.
+    // A good one plans a create.
     const good = await provider.planResourceChange!(
       {
         typeName: "demo_network",

@@ -135,7 +135,7 @@ const versioned = defineResource({
         priorSchema: versionedV0,
         upgrade: ({ model }) => ({
           id: model.id,
-          name: model.name,
+          name: model.name ?? "",
           enabled: model.enabled === null ? null : String(model.enabled),
         }),
       }),

@@ -474,6 +474,16 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
     replacePlan: boolean,
   ) => {
     const schema = resourceSchema(type);
+    if (!config.isNull()) {
+      // Core validates the configuration again right before every plan (values known only now).
+      const v = await rpc("ValidateResourceConfig", address, () =>
+        provider.validateResourceConfig?.(
+          { typeName: type, config: dynamicValue(config, schema.type), clientCapabilities: CAPABILITIES },
+          ctx("ValidateResourceConfig"),
+        ),
+      );
+      failOnErrors("ValidateResourceConfig", address, v?.diagnostics);
+    }
     const proposed = config.isNull() ? config : proposedNew(schema, prior, config);
     const r = await rpc("PlanResourceChange", address, () =>
       provider.planResourceChange

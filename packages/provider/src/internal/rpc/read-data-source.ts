@@ -1,0 +1,81 @@
+import { checkDataSourceResult } from "@tfkit/contracts";
+import type { CallContext, ReadDataSourceRequest, ReadDataSourceResponse } from "@tfkit/grpc-transport";
+import { plannedDataResourceObject } from "@tfkit/plan-engine";
+import type { Diagnostic, Schema } from "@tfkit/schema";
+import type { DataSourceType } from "../../data-source.js";
+import { Diagnostics } from "../../diagnostics.js";
+import { deferral, reportViolations, type Runtime, wire } from "../runtime.js";
+import {
+  decodeValue,
+  encodeValue,
+  FAILED,
+  hookContext,
+  hookFailed,
+  knownObject,
+  modelOf,
+  valueOfResult,
+} from "../steps.js";
+
+/**
+ * @internal ReadDataSource: decode → validate (a known configuration that fits the schema, no
+ * value on a computed-only attribute) → the hook → the result as a value → contract checks →
+ * encode.
+ */
+export async function readDataSourceRpc(
+  rt: Runtime,
+  ds: DataSourceType<Schema, unknown>,
+  req: ReadDataSourceRequest,
+  call: CallContext,
+): Promise<ReadDataSourceResponse> {
+  const { schema, typeName } = ds;
+  const type = schema.type;
+  const diagnostics = new Diagnostics();
+  const stop = (): ReadDataSourceResponse => ({ diagnostics: wire(diagnostics.all, type) });
+
+  // decode, validate, model
+  const config = decodeValue(req.config, type, "configuration", typeName, diagnostics);
+  if (
+    config === FAILED ||
+    !knownObject(config, "configuration", typeName, diagnostics, { nullable: false })
+  ) {
+    return stop();
+  }
+  const model = modelOf(schema, config, "known_config", "configuration", typeName, diagnostics);
+  if (model === FAILED) return stop();
+
+  // hook
+  const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);
+  let returned: unknown;
+  try {
+    const ctx = hookContext(
+      rt,
+      typeName,
+      call,
+      call.signal,
+      diagnostics,
+      { value: undefined },
+      readDeferral.context,
+    );
+    returned = await ds.definition.read.call(ds.definition, model as never, ctx as never);
+  } catch (e) {
+    diagnostics.add(hookFailed("read", typeName, e, call.logger));
+    return stop();
+  }
+  if (readDeferral.reason !== undefined && !diagnostics.hasErrors()) {
+    // Deferred: the value stays unknown (computed attributes), as core plans an unread data source.
+    return {
+      state: encodeValue(plannedDataResourceObject(schema, config), type),
+      diagnostics: wire(diagnostics.all, type),
+      deferred: { reason: readDeferral.reason },
+    };
+  }
+  if (diagnostics.hasErrors()) return stop();
+
+  // value, check, encode
+  const state = valueOfResult(schema, returned, "state", config, "read", typeName, "state", diagnostics);
+  if (state === FAILED) return stop();
+  const out: Diagnostic[] = [];
+  reportViolations(rt, call.logger, typeName, checkDataSourceResult(schema, state), () => "read", out);
+  diagnostics.add(out);
+  return { state: encodeValue(state, type), diagnostics: wire(diagnostics.all, type) };
+}

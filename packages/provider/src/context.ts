@@ -100,10 +100,20 @@ type HoldsWriteOnly<X> =
 
 /** Names of the top-level attributes and blocks that are or hold write-only attributes. */
 type WriteOnlyKeys<S extends SchemaBody> =
-  | {
-      [K in keyof S["attributes"]]: HoldsWriteOnly<S["attributes"][K]> extends true ? K : never;
-    }[keyof S["attributes"]]
-  | { [K in keyof S["blocks"]]: HoldsWriteOnly<S["blocks"][K]> extends true ? K : never }[keyof S["blocks"]];
+  | NamedKeys<
+      { [K in keyof S["attributes"]]: HoldsWriteOnly<S["attributes"][K]> extends true ? K : never },
+      S["attributes"]
+    >
+  | NamedKeys<
+      { [K in keyof S["blocks"]]: HoldsWriteOnly<S["blocks"][K]> extends true ? K : never },
+      S["blocks"]
+    >;
+
+/**
+ * The keys a mapped type selects, none for a wide record (`Schema` itself, with an index
+ * signature), so a resource of any schema fits where `ResourceType<Schema>` is expected.
+ */
+type NamedKeys<M, R> = string extends keyof R ? never : M[keyof M];
 
 /**
  * The configured values of a schema's write-only attributes: each top-level attribute or block

@@ -17,6 +17,7 @@ export {
   strictByDefault,
 } from "./provider.js";
 export {
+  type AnyResourceType,
   defineResource,
   type Duration,
   type ImportPassthrough,

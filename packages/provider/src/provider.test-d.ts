@@ -189,3 +189,60 @@ describe("handler signatures", () => {
     });
   });
 });
+
+describe("apply contexts and provider lists (request-path issue)", () => {
+  const nested = resourceSchema({
+    attributes: {
+      id: attr.string({ computed: true }),
+      name: attr.string({ required: true }),
+      token: attr.string({ optional: true, writeOnly: true }),
+      login: attr.singleNested(
+        { user: attr.string({ required: true }), password: attr.string({ optional: true, writeOnly: true }) },
+        { optional: true },
+      ),
+      note: attr.string({ optional: true }),
+    },
+  });
+  it("gives create the typed configuration and the nested write-only values", () => {
+    defineResource({
+      typeName: "demo_login",
+      schema: nested,
+      create: (plan, ctx) => {
+        expectTypeOf(ctx.config.name).toEqualTypeOf<string>();
+        expectTypeOf(ctx.config.note).toEqualTypeOf<string | null>();
+        expectTypeOf(ctx.writeOnly.token).toEqualTypeOf<string | null>();
+        expectTypeOf(ctx.writeOnly.login).toEqualTypeOf<{ user: string; password: string | null } | null>();
+        expectTypeOf(ctx.writeOnly).not.toHaveProperty("note");
+        return { ...plan, id: "x", login: plan.login };
+      },
+      read: (s) => s,
+      update: (p, prior) => ({ ...p, id: prior.id }),
+      delete: () => {},
+    });
+  });
+  it("lists a resource with write-only attributes, defined with plain defineResource, in a provider with configure", () => {
+    const withWriteOnly = defineResource({
+      typeName: "demo_login",
+      schema: nested,
+      create: (plan) => ({ ...plan, id: "x" }),
+      read: (s) => s,
+      update: (p, prior) => ({ ...p, id: prior.id }),
+      delete: () => {},
+    });
+    defineProvider({
+      metadata: { typeName: "demo" },
+      configure: () => ({ endpoint: "x" }),
+      resources: [withWriteOnly],
+    });
+    const needsApi = withClient<Api>().defineResource({
+      typeName: "demo_login",
+      schema: nested,
+      create: (plan) => ({ ...plan, id: "x" }),
+      read: (s) => s,
+      update: (p, prior) => ({ ...p, id: prior.id }),
+      delete: () => {},
+    });
+    // @ts-expect-error the provider's client is not the Api the resource needs
+    defineProvider({ metadata: { typeName: "demo" }, configure: () => 42, resources: [needsApi] });
+  });
+});

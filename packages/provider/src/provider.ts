@@ -58,7 +58,7 @@ import { upgradeResourceStateRpc } from "./internal/rpc/upgrade-resource-state.j
 import { validateConfigRpc } from "./internal/rpc/validate-config.js";
 import { notConfigured, type Runtime, wire } from "./internal/runtime.js";
 import { hookFailed } from "./internal/steps.js";
-import type { ResourceType } from "./resource.js";
+import type { AnyResourceType, ResourceType } from "./resource.js";
 
 /**
  * Who the provider is.
@@ -96,7 +96,7 @@ export interface ProviderDefinition<PS extends Schema, C> {
   /** Extra checks of the provider configuration beyond the schema's. */
   validateConfig?(config: Config<PS>, ctx: ValidateContext): MaybePromise<void>;
   /** Managed resource types. */
-  readonly resources?: readonly ResourceType<Schema, C, unknown>[];
+  readonly resources?: readonly AnyResourceType<C>[];
   /** Data sources. */
   readonly dataSources?: readonly DataSourceType<Schema, C>[];
   /** Provider-defined functions (Terraform 1.8+). */

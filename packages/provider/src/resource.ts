@@ -261,6 +261,24 @@ export interface ResourceType<S extends Schema = Schema, C = unknown, P = unknow
 }
 
 /**
+ * A resource type of any schema as a provider lists it (`defineProvider({ resources })`): only
+ * its client type is checked against the provider's, so resources of different schemas sit in
+ * one list.
+ * @typeParam C - the client the provider's `configure` returns.
+ * @category models
+ */
+export interface AnyResourceType<C = unknown> {
+  /** Discriminant. */
+  readonly kind: "resource";
+  /** The resource type name. */
+  readonly typeName: string;
+  /** The resource schema. */
+  readonly schema: Schema;
+  /** Type-level only: the client the resource needs. */
+  readonly "~client"?: (client: C) => void;
+}
+
+/**
  * Defines a managed resource type from its schema and hooks.
  *
  * @remarks Checks at definition time what can be checked (the type name, the passthrough

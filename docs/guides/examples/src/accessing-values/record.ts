@@ -41,7 +41,8 @@ export function toState(plan: Plan<S>, id: string): State<S> {
 // @ts-expect-error: a State cannot hold an unknown value (core would reject it after apply).
 export const notAState: State<S> = { id: "r-1", name: "www", ttl: null, fqdn: Unknown, tags: null };
 
-const records = new Map<string, { name: string; ttl: number | null; tags: Record<string, string> | null }>();
+// The remote side stores what the state holds: int64 values are `number | bigint`, map values may be null.
+const records = new Map<string, Pick<State<S>, "name" | "ttl" | "tags">>();
 
 export const record = defineResource({
   typeName: "access_record",

@@ -39,7 +39,7 @@ function documentResource(typeName: string, schema: typeof documentSchema) {
     },
     update: (plan, prior) => {
       const id = prior.id ?? "";
-      const revision = (prior.revision ?? 0) + 1;
+      const revision = Number(prior.revision ?? 0) + 1;
       documents.set(id, { text: plan.text, revision });
       return { ...plan, id, revision };
     },

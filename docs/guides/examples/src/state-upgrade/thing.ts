@@ -61,7 +61,7 @@ export const steps: UpgradeSteps = {
 };
 
 const hooks = {
-  create: (plan: { enabled: string | null; labels: Record<string, string> | null }) => ({
+  create: (plan: { enabled: string | null; labels: Record<string, string | null> | null }) => ({
     ...plan,
     id: "thing-1",
   }),

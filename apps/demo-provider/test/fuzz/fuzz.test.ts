@@ -92,6 +92,16 @@ describe("fuzz harness", () => {
       "warning",
     );
     expect(classify("ReadResource", {}).outcome).toBe("ok");
+    expect(
+      classify("ApplyResourceChange", {
+        diagnostics: [
+          errorDiagnostic(
+            "Provider produced inconsistent result after apply (tfkit strict mode: value_changed in create)",
+            'When applying changes to demo_volume, provider produced an unexpected new value: .id: was cty.StringVal("x"), but now cty.StringVal("vol-1").\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
+          ),
+        ],
+      }).outcome,
+    ).toBe("contract");
     expect(classify("CallFunction", { error: { text: "Unexpected error in function f: x" } }).outcome).toBe(
       "internal",
     );
@@ -157,9 +167,7 @@ describe(`fuzz every RPC (seed ${SEED}, ${RUNS} inputs)`, () => {
     expect(state.getAttr("id").asString()).toMatch(/^net-\d+$/);
   });
 
-  // it.fails until the framework validates what it decodes (issue 11): today some inputs still
-  // come back as "Unexpected error … This is a bug in the provider". Flip to `it` once fixed.
-  it.fails("answers every input with a response or a diagnostic, never an internal error", () => {
+  it("answers every input with a response or a diagnostic, never an internal error", () => {
     const classes = [...report.failures].map(
       ([key, f]) => `${key}\n    ${f.typeName}: ${f.note}\n    → ${f.message}`,
     );

@@ -15,8 +15,13 @@ import { arbRequest, type FuzzRequest } from "./generators.js";
 import { encode, map, str } from "./msgpack.js";
 import { targetsOf } from "./schema.js";
 
-/** The four outcome classes; `internal` is the failure. */
-export type Outcome = "ok" | "error" | "warning" | "internal";
+/**
+ * The outcome classes; `internal` is the failure. `contract` is a strict-mode contract
+ * diagnostic: Terraform core's own verdict, in core's words, on the answer the provider gave to
+ * a request core would never send (say, a planned `id` the provider did not plan). In a real run
+ * core itself reports the same answer the same way; it is a diagnostic with a path, not a crash.
+ */
+export type Outcome = "ok" | "error" | "warning" | "contract" | "internal";
 
 /** Why an answer counts as an internal error. */
 export interface Failure {
@@ -78,10 +83,12 @@ export function classify(rpc: string, answer: unknown): { outcome: Outcome; mess
   if (rpc === "StopProvider" && typeof a.error === "string" && a.error !== "") return { outcome: "error" };
   const diags = a.diagnostics ?? [];
   for (const d of diags) {
+    if (d.summary.includes("(tfkit strict mode:")) continue;
     const text = `${d.summary}\n${d.detail ?? ""}`;
     if (d.summary.startsWith("Unexpected error") || bugMarkers.some((m) => text.includes(m)))
       return { outcome: "internal", message: `${d.summary} — ${(d.detail ?? "").split("\n")[0]}` };
   }
+  if (diags.some((d) => d.summary.includes("(tfkit strict mode:"))) return { outcome: "contract" };
   if (diags.some((d) => d.severity === "error")) return { outcome: "error" };
   if (diags.length > 0) return { outcome: "warning" };
   return { outcome: "ok" };
@@ -214,7 +221,7 @@ export async function runFuzz(
 ): Promise<FuzzReport> {
   const gc = gcFunction();
   const env = await setUp(server as never, options.dir);
-  const empty = (): Record<Outcome, number> => ({ ok: 0, error: 0, warning: 0, internal: 0 });
+  const empty = (): Record<Outcome, number> => ({ ok: 0, error: 0, warning: 0, contract: 0, internal: 0 });
   const counts = empty();
   const perRpc: Record<string, Record<Outcome, number>> = {};
   const failures = new Map<string, Failure & { count: number }>();
@@ -284,16 +291,18 @@ export function formatReport(r: FuzzReport): string {
   const lines = [
     `fuzz seed ${r.seed}: ${r.inputs} inputs in ${(r.ms / 1000).toFixed(1)} s`,
     "",
-    "| RPC | inputs | ok | error diagnostic | warning only | internal error |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| RPC | inputs | ok | error diagnostic | warning only | contract (strict) | internal error |",
+    "|---|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [rpc, c] of Object.entries(r.perRpc).sort()) {
     lines.push(
-      `| ${rpc} | ${c.ok + c.error + c.warning + c.internal} | ${c.ok} | ${c.error} | ${c.warning} | ${c.internal} |`,
+      `| ${rpc} | ${c.ok + c.error + c.warning + c.contract + c.internal} | ${c.ok} | ${c.error} | ${c.warning} | ${c.contract} | ${c.internal} |`,
     );
   }
   const c = r.counts;
-  lines.push(`| **all** | ${r.inputs} | ${c.ok} | ${c.error} | ${c.warning} | ${c.internal} |`);
+  lines.push(
+    `| **all** | ${r.inputs} | ${c.ok} | ${c.error} | ${c.warning} | ${c.contract} | ${c.internal} |`,
+  );
   lines.push("");
   lines.push(
     `RSS ${mb(r.rssBefore)} → ${mb(r.rssAfter)}; heap used ${mb(r.heapBefore)} → ${mb(r.heapAfter)} (after gc)`,

@@ -144,6 +144,18 @@ export function objectType(
   return Object.freeze({ kind: "object", attributeTypes: Object.freeze(attrs), optional: opt });
 }
 
+/**
+ * @internal An object type from attribute types whose names are NFC and in byte order already
+ * (what `objectVal` has after sorting its entries): no second sort.
+ */
+export function sortedObjectType(attributeTypes: Readonly<Record<string, Type>>): ObjectType {
+  return Object.freeze({
+    kind: "object",
+    attributeTypes: Object.freeze(attributeTypes),
+    optional: EMPTY_SET,
+  });
+}
+
 /** The empty object type (go-cty `EmptyObject`). @category constructors */
 export const emptyObjectType: ObjectType = objectType({});
 

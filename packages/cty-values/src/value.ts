@@ -11,8 +11,8 @@ import {
   listType,
   mapType,
   numberType,
-  objectType,
   setType,
+  sortedObjectType,
   stringType,
   type Type,
   tupleType,
@@ -361,9 +361,11 @@ export function mapValEmpty(elementType: Type): Value {
  */
 export function objectVal(attributes: Readonly<Record<string, Value>> | ReadonlyMap<string, Value>): Value {
   const m = sortedEntries(attributes);
+  if (m.size === 0) return new Value(emptyObjectType, m);
+  // The names are sorted and NFC already: build the type without sorting them again.
   const attrTypes: Record<string, Type> = Object.create(null);
   for (const [k, v] of m) attrTypes[k] = v.type;
-  return new Value(m.size === 0 ? emptyObjectType : objectType(attrTypes), m);
+  return new Value(sortedObjectType(attrTypes), m);
 }
 
 /** The empty object value (go-cty `EmptyObjectVal`). @category constructors */
@@ -384,11 +386,28 @@ const EMPTY_MAP: ReadonlyMap<string, Value> = new Map();
 function sortedEntries(
   entries: Readonly<Record<string, Value>> | ReadonlyMap<string, Value>,
 ): ReadonlyMap<string, Value> {
-  const pairs: [string, Value][] = [];
   const src = entries instanceof Map ? entries : new Map(Object.entries(entries));
+  // Fast path, the common case (names from a schema, in order): ASCII names (NFC as they are)
+  // already in byte order need no normalising and no sort, only a copy.
+  let prev: string | undefined;
+  let ordered = true;
+  for (const k of src.keys()) {
+    if (!isAscii(k) || (prev !== undefined && compareUtf8(prev, k) >= 0)) {
+      ordered = false;
+      break;
+    }
+    prev = k;
+  }
+  if (ordered) return new Map(src);
+  const pairs: [string, Value][] = [];
   for (const [k, v] of src) pairs.push([k.normalize("NFC"), v]);
   pairs.sort((a, b) => compareUtf8(a[0], b[0]));
   return new Map(pairs);
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * one tfplugin6 call.
  */
 import {
+  formatPath,
   fromJson,
   fromMsgpack,
   isCtyError,
@@ -212,10 +213,12 @@ export function valueOfResult(
 /** A handler result that does not fit the schema or phase: an error with the model path. */
 export function resultDiagnostic(hook: string, typeName: string, what: string, e: unknown): Diagnostic {
   const path = pathOf(e);
+  // The path goes into the words too: Terraform can only underline configured attributes.
+  const where = path === undefined ? "" : ` at ${formatPath(path)}`;
   const d: { severity: "error"; summary: string; detail: string; path?: Path } = {
     severity: "error",
     summary: `Invalid ${what} from ${hook}`,
-    detail: `The ${hook} hook of ${typeName} returned ${what === "state" ? "a state" : `a ${what}`} that does not fit the schema: ${messageOf(e)}.\n\nThis is a bug in the provider.`,
+    detail: `The ${hook} hook of ${typeName} returned ${what === "state" ? "a state" : `a ${what}`} that does not fit the schema${where}: ${messageOf(e)}.\n\nThis is a bug in the provider.`,
   };
   if (path !== undefined) d.path = path;
   return d;

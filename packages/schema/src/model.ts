@@ -124,7 +124,12 @@ function indexKey(collection: Value, element: Value, i: number): Value {
 
 /** Sets an own enumerable property, even for keys such as `__proto__`. */
 function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Plain assignment is several times faster; only "__proto__" would set the prototype instead.
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }
 
 interface Ctx {

@@ -5,6 +5,7 @@ import {
   attr,
   block,
   fromModel,
+  isUnknown,
   type Plan,
   resourceSchema,
   type State,
@@ -36,7 +37,7 @@ type S = typeof serverSchema;
 const create = (plan: Plan<S>): State<S> => ({
   ...plan,
   id: "srv-1",
-  port: typeof plan.port === "number" ? plan.port : 8080,
+  port: isUnknown(plan.port) ? 8080 : plan.port, // a default: never null once planned
   password: null,
   network_interface: plan.network_interface.map((n) => ({ subnet: n.subnet, ip: "10.0.0.2" })),
 });

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as controller from "./gen/grpc_controller_pb.js";
@@ -243,4 +244,59 @@ describe("provider process", () => {
     while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(alive(pid)).toBe(false);
   }, 30_000);
+
+  it("gives back the buffers of large requests once answered, while idle, without --expose-gc", async () => {
+    const MiB = 1024 * 1024;
+    const p = await startProvider({ ...pluginEnv, TF_LOG: "debug" });
+    const client = clientFor(p.handshake);
+    const memory = async (): Promise<NodeJS.MemoryUsage> => {
+      const res = await client.unary(
+        "/tfplugin6.Provider/ValidateProviderConfig",
+        pb.ValidateProviderConfig_RequestSchema,
+        pb.ValidateProviderConfig_ResponseSchema,
+        {},
+      );
+      return JSON.parse(res.diagnostics[0]?.summary ?? "{}") as NodeJS.MemoryUsage;
+    };
+    const before = await memory();
+    for (let i = 1; i <= 2; i++) {
+      const request = toBinary(
+        pb.ReadResource_RequestSchema,
+        create(pb.ReadResource_RequestSchema, {
+          typeName: "proto_thing",
+          currentState: { msgpack: new Uint8Array(40 * MiB).fill(i) },
+        }),
+      );
+      const answer = await client.raw("/tfplugin6.Provider/ReadResource", request);
+      expect(answer.byteLength).toBeGreaterThan(40 * MiB);
+    }
+    // Each answered call leaves ~4× its size in ArrayBuffers that nothing references. V8 alone
+    // keeps them until enough JavaScript allocation (here: ~8 s of these 100 ms samples); the
+    // transport collects 100 ms after the call ends.
+    const collected = () =>
+      p
+        .stderr()
+        .split("\n")
+        .slice(0, -1) // complete lines only
+        .filter((l) => l.includes('"collected garbage after a large message"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    let after = await memory();
+    for (const deadline = Date.now() + 6_000; Date.now() < deadline; ) {
+      if (after.arrayBuffers < before.arrayBuffers + 8 * MiB) break;
+      await new Promise((r) => setTimeout(r, 100));
+      after = await memory();
+    }
+    expect(after.arrayBuffers).toBeLessThan(before.arrayBuffers + 8 * MiB);
+    expect(after.external).toBeLessThan(before.external + 8 * MiB);
+    for (const deadline = Date.now() + 4_000; Date.now() < deadline; ) {
+      if (collected().some((e) => Number(e.array_buffers_mib_after) < 8)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const last = collected().find((e) => Number(e.array_buffers_mib_after) < 8);
+    expect(last).toMatchObject({ "@level": "debug", "@module": "provider.tfkit-grpc" });
+    expect(last?.message_bytes).toBeGreaterThanOrEqual(40 * MiB);
+    client.close();
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+  }, 60_000);
 });

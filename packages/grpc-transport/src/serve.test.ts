@@ -7,8 +7,9 @@ import * as pb from "./gen/tfplugin6_pb.js";
 import { MAGIC_COOKIE_VALUE } from "./handshake.js";
 import { createLogger } from "./logger.js";
 import type { ProviderServer } from "./provider-server.js";
-import { type ServeHandle, type ServeOptions, serve } from "./serve.js";
+import { MAX_MESSAGE_BYTES, type ServeHandle, type ServeOptions, serve } from "./serve.js";
 import { type TestClient, connect } from "./test-support/client.js";
+import { grpcFrame, rawGrpcCall } from "./test-support/raw-http2.js";
 import { generateServerCertificate } from "./tls/self-signed-cert.js";
 
 // Terraform's side of AutoMTLS: a self-signed P-521 certificate passed as PEM in PLUGIN_CLIENT_CERT.
@@ -192,6 +193,120 @@ describe("serve() with AutoMTLS", () => {
         {},
       );
     expect(ok.provider).toBeDefined();
+  });
+
+  it.each([
+    ["no PEM block at all", "not a certificate", /no PEM certificate/],
+    [
+      "a PEM block that is not DER",
+      "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+      /the certificate does not parse: .*asn1/i,
+    ],
+    [
+      "a PEM block whose base64 is broken",
+      "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n",
+      /the certificate does not parse: .*base64/i,
+    ],
+  ])(
+    "logs an unparsable PLUGIN_CLIENT_CERT (%s) at error level and refuses every client",
+    async (_, value, reason) => {
+      let called = false;
+      const logs: string[] = [];
+      const s = await start(
+        {
+          getProviderSchema: () => {
+            called = true;
+            return {};
+          },
+        },
+        {
+          env: {
+            TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+            PLUGIN_PROTOCOL_VERSIONS: "6",
+            PLUGIN_CLIENT_CERT: value,
+          },
+          logger: createLogger({ level: "error", write: (l) => logs.push(l) }),
+        },
+      );
+      // the server starts: one handshake line with its own certificate, TLS required
+      expect(s.stdout).toHaveLength(1);
+      expect(s.handle.tls).toBe(true);
+      const entries = logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entry = entries.find((e) => e["@message"] === "client cert provided but failed to parse");
+      expect(entry).toMatchObject({ "@level": "error", "@module": "provider.tfkit-grpc", cert: value });
+      expect(String(entry?.error)).toMatch(reason);
+      // …and no client gets through, Terraform's certificate included
+      await expect(
+        s
+          .client()
+          .unary(
+            P("GetProviderSchema"),
+            pb.GetProviderSchema_RequestSchema,
+            pb.GetProviderSchema_ResponseSchema,
+            {},
+          ),
+      ).rejects.toMatchObject({ code: 14 /* UNAVAILABLE */ });
+      expect(called).toBe(false);
+    },
+  );
+
+  it("refuses every client when the first PEM block is bad, as OpenSSL stops there, and says so", async () => {
+    const garbage = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+    const s = await start(schemaServer, {
+      env: {
+        TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+        PLUGIN_CLIENT_CERT: garbage + terraformCert.certPem,
+      },
+    });
+    const entry = s.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e["@message"] === "client cert provided but failed to parse");
+    expect(entry).toMatchObject({ "@level": "error" });
+    expect(String(entry?.error)).toMatch(/^certificate 1 of 2 does not parse/);
+    await expect(
+      s
+        .client()
+        .unary(
+          P("GetProviderSchema"),
+          pb.GetProviderSchema_RequestSchema,
+          pb.GetProviderSchema_ResponseSchema,
+          {},
+        ),
+    ).rejects.toMatchObject({ code: 14 });
+  });
+
+  it("trusts the certificates before a bad PEM block and warns about the rest", async () => {
+    const garbage = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+    const s = await start(schemaServer, {
+      env: {
+        TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+        PLUGIN_CLIENT_CERT: terraformCert.certPem + garbage,
+      },
+    });
+    const entries = s.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries.some((e) => e["@level"] === "error")).toBe(false);
+    expect(
+      entries.find((e) => String(e["@message"]).startsWith("client cert partly failed to parse")),
+    ).toMatchObject({
+      "@level": "warn",
+      trusted: 1,
+    });
+    const ok = await s
+      .client()
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
+    expect(ok.provider).toBeDefined();
+  });
+
+  it("logs nothing about Terraform's own certificate", async () => {
+    const s = await start(schemaServer);
+    expect(s.logs.join("")).not.toContain("client cert");
   });
 
   it("serves plaintext only when PLUGIN_CLIENT_CERT is absent, with an empty cert field", async () => {
@@ -696,5 +811,90 @@ describe("lifecycle", () => {
         {},
       );
     expect(res.provider).toBeDefined();
+  });
+});
+
+describe("request framing (raw HTTP/2 frames with lying length prefixes)", () => {
+  const MiB = 1024 * 1024;
+  const started = () => start(schemaServer, {}, false);
+  const logged = (s: Started, message: string) =>
+    s.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e["@message"] === message);
+
+  it.each([
+    ["300 MiB", 300 * MiB],
+    ["the limit + 1", MAX_MESSAGE_BYTES + 1],
+    ["4 GiB - 1", 0xffffffff],
+  ])("answers a length prefix over the 256 MiB limit (%s) RESOURCE_EXHAUSTED", async (_, prefix) => {
+    const s = await started();
+    for (const endStream of [true, false]) {
+      const answer = await rawGrpcCall(
+        s.handle.listen,
+        P("PlanResourceChange"),
+        grpcFrame(prefix, new Uint8Array(10)),
+        {
+          endStream,
+        },
+      );
+      expect(answer).toEqual({
+        code: 8, // RESOURCE_EXHAUSTED
+        message: `Received message larger than max (${prefix} vs ${MAX_MESSAGE_BYTES})`,
+      });
+    }
+  });
+
+  it.each([
+    ["200 MiB", 200 * MiB],
+    ["exactly the limit", MAX_MESSAGE_BYTES],
+    ["100 bytes", 100],
+  ])(
+    "answers a prefix within the limit (%s) whose bytes never come INVALID_ARGUMENT, not UNIMPLEMENTED",
+    async (_, prefix) => {
+      const s = await started();
+      const answer = await rawGrpcCall(
+        s.handle.listen,
+        P("ApplyResourceChange"),
+        grpcFrame(prefix, new Uint8Array(10)),
+      );
+      expect(answer.code).toBe(3); // INVALID_ARGUMENT
+      expect(answer.message).toContain("ended before a whole message arrived");
+      expect(logged(s, "refused a malformed request")[0]).toMatchObject({
+        "@level": "error",
+        grpc_method: "/tfplugin6.Provider/ApplyResourceChange",
+      });
+      expect(logged(s, "received request")).toEqual([]); // no handler ran
+    },
+  );
+
+  it("answers a request with no message, or with two, INVALID_ARGUMENT", async () => {
+    const s = await started();
+    const none = await rawGrpcCall(s.handle.listen, P("GetProviderSchema"), new Uint8Array(0));
+    expect(none.code).toBe(3);
+    expect(none.message).toContain("or no message at all");
+    const two = await rawGrpcCall(
+      s.handle.listen,
+      P("GetProviderSchema"),
+      Buffer.concat([grpcFrame(0), grpcFrame(3, Uint8Array.of(1, 2, 3))]),
+    );
+    expect(two.code).toBe(3);
+    expect(two.message).toContain("received a second one");
+  });
+
+  it("still answers a well-framed request, an unknown method UNIMPLEMENTED, and stays up", async () => {
+    const s = await started();
+    await rawGrpcCall(s.handle.listen, P("ReadResource"), grpcFrame(200 * MiB, new Uint8Array(10)));
+    expect(await rawGrpcCall(s.handle.listen, P("GetProviderSchema"), grpcFrame(0))).toEqual({
+      code: 0,
+      message: "OK",
+    });
+    expect((await rawGrpcCall(s.handle.listen, P("ListResource"), grpcFrame(0))).code).toBe(12);
+    const ok = await s
+      .client({ clientCert: null })
+      .unary(
+        P("GetProviderSchema"),
+        pb.GetProviderSchema_RequestSchema,
+        pb.GetProviderSchema_ResponseSchema,
+        {},
+      );
+    expect(ok.provider).toBeDefined();
   });
 });

@@ -11,7 +11,9 @@ import {
   negotiateProtocolVersion,
   reattachProvidersJson,
 } from "./handshake.js";
+import { transportInterceptor } from "./interceptor.js";
 import { type Logger, createLogger, logLevelFromEnv } from "./logger.js";
+import { DEFAULT_GC_AFTER_MESSAGE_BYTES, createMemoryReleaser } from "./memory.js";
 import type { ProviderServer } from "./provider-server.js";
 import {
   Dispatcher,
@@ -22,6 +24,7 @@ import {
   providerServiceDefinition,
   stdioServiceDefinition,
 } from "./services.js";
+import { checkClientCertificate } from "./tls/client-cert.js";
 import { generateServerCertificate, handshakeCertField } from "./tls/self-signed-cert.js";
 
 /**
@@ -83,6 +86,16 @@ export interface ServeOptions {
   readonly network?: "unix" | "tcp";
   /** Called once the server has stopped (after Shutdown, parent death or {@link ServeHandle.stop}). */
   readonly onStop?: (reason: string) => void;
+  /**
+   * After a call whose request or response was at least this many bytes has ended, run one full
+   * garbage collection (100 ms later, once per burst of large calls), so that the buffers of a
+   * big request are returned while the provider sits idle instead of at V8's next collection.
+   * `false` never does. Default 16 MiB.
+   *
+   * @remarks Uses `gc()` when Node runs with `--expose-gc`, otherwise one taken from a `vm`
+   * context made while that flag is briefly set. See the package README's memory section.
+   */
+  readonly gcAfterMessageBytes?: number | false;
 }
 
 /**
@@ -306,9 +319,15 @@ async function startServing(server: ProviderServer, options: ServeOptions): Prom
     credentials = grpcJs.ServerCredentials.createInsecure();
   }
 
+  const memory = createMemoryReleaser(
+    options.gcAfterMessageBytes ?? DEFAULT_GC_AFTER_MESSAGE_BYTES,
+    transportLogger,
+  );
   const grpcServer = new grpcJs.Server({
+    // A longer length prefix is answered RESOURCE_EXHAUSTED by grpc-js before any handler.
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+    interceptors: [transportInterceptor({ grpc: grpcJs, logger: transportLogger, memory })],
   });
   const dispatcher = new Dispatcher({ server, logger, grpcStatus: grpcJs.status });
 
@@ -324,6 +343,7 @@ async function startServing(server: ProviderServer, options: ServeOptions): Prom
     stopping ??= (async () => {
       transportLogger.debug("stopping server", { reason });
       dispatcher.abortAll(new Error(`provider server stopping: ${reason}`));
+      memory.cancel();
       for (const cleanup of cleanups.splice(0)) cleanup();
       for (const stream of openStreams) stream.end();
       openStreams.clear();
@@ -457,6 +477,27 @@ async function startServing(server: ProviderServer, options: ServeOptions): Prom
   }
   // Start loading the protobuf codec now that Terraform can connect.
   loadCodec().catch((error: unknown) => transportLogger.error("cannot load the protocol codec", { error }));
+  if (clientCertPem) {
+    // Once the handshake is out and the codec load has begun (~0.5 ms, off the start-up path):
+    // OpenSSL silently ignores certificates that do not parse, and with none left the server
+    // refuses every client. Say why, like go-plugin.
+    const { trusted, problem } = checkClientCertificate(clientCertPem);
+    if (problem !== undefined) {
+      const cert = clientCertPem.length > 4096 ? `${clientCertPem.slice(0, 4096)}…` : clientCertPem;
+      if (trusted === 0) {
+        transportLogger.error("client cert provided but failed to parse", { error: problem, cert });
+      } else {
+        transportLogger.warn(
+          "client cert partly failed to parse: the certificates from the first unparsable one on are not trusted",
+          {
+            error: problem,
+            trusted,
+            cert,
+          },
+        );
+      }
+    }
+  }
   transportLogger.debug("plugin server listening", {
     network: listen.network,
     address: listen.address,

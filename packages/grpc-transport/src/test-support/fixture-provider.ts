@@ -33,6 +33,12 @@ const server: ProviderServer = {
     process.stdout.write("noise from process.stdout.write\n");
     return {};
   },
+  // Echo, for the memory test: the answer is as large as the request.
+  readResource: (req) => ({ newState: req.currentState }),
+  // The process's memory usage, as a warning's summary (JSON).
+  validateProviderConfig: () => ({
+    diagnostics: [{ severity: "warning", summary: JSON.stringify(process.memoryUsage()) }],
+  }),
   readDataSource: async (_req, ctx) => {
     // Waits until StopProvider aborts the call's signal, then reports it.
     await new Promise<void>((resolve) => {

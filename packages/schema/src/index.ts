@@ -80,6 +80,7 @@ export type {
 } from "./model-types.js";
 export { fromModel, fromModelSalvaging, type SalvagedValue, toModel } from "./model.js";
 export { getAttribute, type PathInput, setAttribute, toPath } from "./path-access.js";
+export { nullWriteOnlyAttributes } from "./write-only.js";
 export { specAtPath } from "./spec-at-path.js";
 
 // --- validation ---

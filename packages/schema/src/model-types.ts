@@ -84,7 +84,9 @@ type Field<
               ? V | null
               : P extends "required"
                 ? V
-                : V | null;
+                : D extends true
+                  ? V
+                  : V | null;
 
 type NestWrap<N extends AttributeNesting | BlockNesting, O> = N extends "single" | "group"
   ? O

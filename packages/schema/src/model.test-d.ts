@@ -189,6 +189,8 @@ describe("null elements and defaults", () => {
     expectTypeOf<Proposed<typeof s>["size"]>().toEqualTypeOf<Int64 | Unknown>();
     expectTypeOf<Plan<typeof s>["mode"]>().toEqualTypeOf<string | null | Unknown>();
     expectTypeOf<Config<typeof s>["size"]>().toEqualTypeOf<Int64 | null | Unknown>();
+    expectTypeOf<State<typeof s>["size"]>().toEqualTypeOf<Int64>();
+    expectTypeOf<ReadState<typeof s>["size"]>().toEqualTypeOf<Int64 | null>();
   });
 });
 

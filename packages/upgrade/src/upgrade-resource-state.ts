@@ -30,7 +30,7 @@ import {
   unreadableWithPriorSchema,
   upgraderFailed,
 } from "./internal/messages.js";
-import { nullWriteOnlyAttributes } from "./internal/write-only.js";
+import { nullWriteOnlyAttributes } from "@tfkit/schema";
 import {
   decodeRawState,
   type JsonObject,

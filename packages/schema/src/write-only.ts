@@ -1,22 +1,26 @@
 import { listVal, mapVal, nullVal, objectVal, setVal, tupleVal, type Value } from "@tfkit/cty-values";
-import type { AttributeNesting, Attributes, BlockNesting, Blocks } from "@tfkit/schema";
+import type { AttributeNesting, Attributes, BlockNesting, Blocks } from "./spec.js";
 
 /** The parts of a schema body the walk needs (a schema, a block, a nested attribute's object). */
-interface Body {
-  readonly attributes: Attributes;
-  readonly blocks?: Blocks;
-}
+type WriteOnlyBody = { readonly attributes: Attributes; readonly blocks?: Blocks };
 
 /**
- * @internal Sets every write-only attribute of a state object to null, at any depth (inside
- * nested attributes and blocks of every nesting), returning the value itself when nothing
- * changed. Write-only values are never stored (Terraform 1.11 rejects a provider answer that
- * holds one), so an upgrader's value is dropped as read, import and move drop theirs.
+ * Sets every write-only attribute of an object to null, at any depth (inside nested attributes
+ * and blocks of every nesting), returning the value itself when nothing changed.
  *
- * @remarks The value must conform to the body's implied type. `@tfkit/plan-engine` has the same
- * walk for plans; this package may not depend on it, and `@tfkit/schema` has none yet.
+ * @remarks Write-only values are never planned or stored: Terraform (1.11+) rejects a plan or a
+ * state that holds one. The value must conform to the body's implied type; unknown parts are
+ * left as they are, except an unknown write-only attribute, which becomes null too.
+ * @example
+ * ```ts
+ * const state = nullWriteOnlyAttributes(schema, fromModel(schema, model, "state"));
+ * ```
+ * @category conversion
  */
-export function nullWriteOnlyAttributes(body: Body, value: Value): Value {
+export function nullWriteOnlyAttributes(
+  body: { readonly attributes: Attributes; readonly blocks?: Blocks },
+  value: Value,
+): Value {
   if (!value.isKnown() || value.isNull() || value.type.kind !== "object") return value;
   const entries = value.entries();
   let out: Map<string, Value> | undefined;
@@ -43,7 +47,7 @@ export function nullWriteOnlyAttributes(body: Body, value: Value): Value {
 }
 
 /** Applies the walk to each object of a nested attribute's or block type's value. */
-function eachObject(v: Value, nesting: AttributeNesting | BlockNesting, inner: Body): Value {
+function eachObject(v: Value, nesting: AttributeNesting | BlockNesting, inner: WriteOnlyBody): Value {
   if (!v.isKnown() || v.isNull()) return v;
   if (nesting === "single" || nesting === "group") return nullWriteOnlyAttributes(inner, v);
   const kind = v.type.kind;

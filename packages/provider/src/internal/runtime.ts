@@ -30,10 +30,14 @@ export function reportViolations(
   rt: Runtime,
   logger: Logger,
   typeName: string,
-  violations: readonly Violation[],
+  check: () => readonly Violation[],
   origin: (v: Violation) => string,
   out: Diagnostic[],
 ): void {
+  // Outside strict mode a violation is only a warning log line: when nobody would see it (no
+  // TF_LOG at warn or finer), the checks are not worth their time.
+  if (!rt.strict && !logger.isEnabled("warn")) return;
+  const violations = check();
   if (violations.length === 0) return;
   for (const v of violations) {
     const who = origin(v);

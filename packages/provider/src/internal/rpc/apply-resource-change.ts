@@ -143,7 +143,7 @@ export async function applyResourceChangeRpc(
     rt,
     call.logger,
     typeName,
-    checkApplyResult(schema, { planned, newState, action: action === "create" ? "Create" : "Update" }),
+    () => checkApplyResult(schema, { planned, newState, action: action === "create" ? "Create" : "Update" }),
     () => action,
     out,
   );
@@ -208,7 +208,7 @@ function checkedPartial(
       rt,
       call.logger,
       res.typeName,
-      checkReadResult(res.schema, state),
+      () => checkReadResult(res.schema, state),
       () => `${hook} (partial state)`,
       out,
     );

@@ -65,7 +65,14 @@ export async function importResourceStateRpc(
   }
   if (diagnostics.hasErrors()) return { diagnostics: wire(diagnostics.all, type) };
   const out: Diagnostic[] = [];
-  reportViolations(rt, call.logger, typeName, checkReadResult(schema, state), () => "importState", out);
+  reportViolations(
+    rt,
+    call.logger,
+    typeName,
+    () => checkReadResult(schema, state),
+    () => "importState",
+    out,
+  );
   diagnostics.add(out);
   return {
     importedResources: [

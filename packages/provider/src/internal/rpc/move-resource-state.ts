@@ -91,7 +91,7 @@ export async function moveResourceStateRpc(
       rt,
       call.logger,
       typeName,
-      checkReadResult(schema, target),
+      () => checkReadResult(schema, target),
       () => "moveState",
       violations,
     );

@@ -72,7 +72,14 @@ export async function openEphemeralResourceRpc(
   const result = valueOfResult(schema, returned, "state", config, "open", typeName, "state", diagnostics);
   if (result === FAILED) return stop();
   const out: Diagnostic[] = [];
-  reportViolations(rt, call.logger, typeName, checkDataSourceResult(schema, result), () => "open", out);
+  reportViolations(
+    rt,
+    call.logger,
+    typeName,
+    () => checkDataSourceResult(schema, result),
+    () => "open",
+    out,
+  );
   diagnostics.add(out);
   const resp: {
     -readonly [K in keyof OpenEphemeralResourceResponse]: OpenEphemeralResourceResponse[K];

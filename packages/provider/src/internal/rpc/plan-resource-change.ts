@@ -105,15 +105,13 @@ export async function planResourceChangeRpc(
 
   // check: what core will check, before the answer leaves the process
   if (!diagnostics.hasErrors()) {
-    const violations: Violation[] = proposed.isNull()
-      ? checkDestroyPlan(planned)
-      : checkPlannedState(schema, { prior, config, planned });
     const out: Diagnostic[] = [];
     reportViolations(
       rt,
       call.logger,
       typeName,
-      violations,
+      () =>
+        proposed.isNull() ? checkDestroyPlan(planned) : checkPlannedState(schema, { prior, config, planned }),
       (v) => planOrigin(schema, v, proposed, beforeHook ?? planned, afterHook),
       out,
     );

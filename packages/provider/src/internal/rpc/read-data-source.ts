@@ -75,7 +75,14 @@ export async function readDataSourceRpc(
   const state = valueOfResult(schema, returned, "state", config, "read", typeName, "state", diagnostics);
   if (state === FAILED) return stop();
   const out: Diagnostic[] = [];
-  reportViolations(rt, call.logger, typeName, checkDataSourceResult(schema, state), () => "read", out);
+  reportViolations(
+    rt,
+    call.logger,
+    typeName,
+    () => checkDataSourceResult(schema, state),
+    () => "read",
+    out,
+  );
   diagnostics.add(out);
   return { state: encodeValue(state, type), diagnostics: wire(diagnostics.all, type) };
 }

@@ -110,7 +110,14 @@ export async function readResourceRpc(
   );
   if (newState === FAILED) return answer(current);
   const out: Diagnostic[] = [];
-  reportViolations(rt, call.logger, typeName, checkReadResult(schema, newState), () => "read", out);
+  reportViolations(
+    rt,
+    call.logger,
+    typeName,
+    () => checkReadResult(schema, newState),
+    () => "read",
+    out,
+  );
   diagnostics.add(out);
   return answer(newState);
 }

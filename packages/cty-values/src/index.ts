@@ -54,6 +54,7 @@ export {
   nullVal,
   numberVal,
   objectVal,
+  replaceAttributes,
   setVal,
   setValEmpty,
   stringVal,

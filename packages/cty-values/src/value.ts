@@ -368,6 +368,39 @@ export function objectVal(attributes: Readonly<Record<string, Value>> | Readonly
   return new Value(sortedObjectType(attrTypes), m);
 }
 
+/**
+ * The known object `object` with some attributes replaced; every other attribute is kept.
+ *
+ * @remarks Cheaper than building the object anew with {@link objectVal}: when each replacement
+ * has exactly the type of the attribute it replaces (a value turned unknown or null of its type,
+ * a default filled in), the result keeps `object`'s type and its attribute order, with no
+ * sorting and no new type. Otherwise it is `objectVal` of the merged attributes. Marks on
+ * `object` itself are not carried over.
+ * @throws {@link CtyError} with code `"invalid_value"` when `object` is not a known object or a
+ * replacement names an attribute it does not have.
+ * @example
+ * ```ts
+ * const planned = replaceAttributes(proposed, new Map([["id", unknownVal(stringType)]]));
+ * ```
+ * @category combinators
+ */
+export function replaceAttributes(object: Value, replacements: ReadonlyMap<string, Value>): Value {
+  if (object.type.kind !== "object" || object.isNull() || !object.isKnown()) {
+    throw new CtyError("invalid_value", "replaceAttributes needs a known object value");
+  }
+  if (replacements.size === 0) return object;
+  const attrs = object.entries();
+  const out = new Map(attrs);
+  let sameType = true;
+  for (const [name, v] of replacements) {
+    const old = attrs.get(name);
+    if (old === undefined) throw new CtyError("invalid_value", `the object has no attribute "${name}"`);
+    if (v.type !== old.type && !typeEquals(v.type, old.type)) sameType = false;
+    out.set(name, v);
+  }
+  return sameType ? new Value(object.type, out) : objectVal(out);
+}
+
 /** The empty object value (go-cty `EmptyObjectVal`). @category constructors */
 export const EmptyObjectVal: Value = objectVal({});
 

@@ -1,5 +1,5 @@
 import type { Path, Value } from "@tfkit/cty-values";
-import { attributeStep, formatPath, objectVal } from "@tfkit/cty-values";
+import { attributeStep, formatPath, replaceAttributes } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, Diagnostic, SchemaBody } from "@tfkit/schema";
 import { findCounterpart, type PlannedElement } from "./internal/correlate.js";
 import { attrOf, elementType } from "./internal/values.js";
@@ -101,7 +101,7 @@ function modifyBody(
       changed = true;
     }
   }
-  return changed ? objectVal(out) : planned;
+  return changed ? replaceAttributes(planned, out) : planned;
 }
 
 function modifyAttribute(

@@ -1,5 +1,12 @@
 import type { Value } from "@tfkit/cty-values";
-import { nullVal, objectVal, rawEquals, setHashString, setVal, unrefinedDeep } from "@tfkit/cty-values";
+import {
+  nullVal,
+  rawEquals,
+  replaceAttributes,
+  setHashString,
+  setVal,
+  unrefinedDeep,
+} from "@tfkit/cty-values";
 import type { AnyAttributeSpec, Attributes, BlockSpec, SchemaBody } from "@tfkit/schema";
 import { findCounterpart, type PlannedElement } from "./internal/correlate.js";
 import {
@@ -74,7 +81,7 @@ function defaultsBody(
       changed = true;
     }
   }
-  return changed ? objectVal(out) : planned;
+  return changed ? replaceAttributes(planned, out) : planned;
 }
 
 function defaultsNested(

@@ -1,5 +1,5 @@
 import type { Value } from "@tfkit/cty-values";
-import { listVal, mapVal, objectVal, setVal, tupleVal } from "@tfkit/cty-values";
+import { listVal, mapVal, objectVal, replaceAttributes, setVal, tupleVal } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf, type PlannedElement } from "./correlate.js";
 import { type ConfigCursor, cursorAttr, cursorElement } from "./cursor.js";
@@ -49,7 +49,7 @@ export function transformBody(
       changed = true;
     }
   }
-  return changed ? objectVal(out) : planned;
+  return changed ? replaceAttributes(planned, out) : planned;
 }
 
 function transformNested(

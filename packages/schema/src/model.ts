@@ -11,6 +11,7 @@ import {
   nullVal,
   numberVal,
   objectVal,
+  replaceAttributes,
   setVal,
   setValEmpty,
   stringVal,
@@ -688,6 +689,28 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base:
     out.set(name, blockFromModel(spec, m[name], ctx, withAttribute(path, name), bent?.get(name)));
   }
   if (b !== undefined && sameEntries(out, bent)) return b;
+  return objectLike(out, b, bent);
+}
+
+/**
+ * An object of these attributes: the base's type kept when the base has the same attributes of
+ * the same types (no new type, no sorting), else built anew.
+ */
+function objectLike(
+  out: ReadonlyMap<string, Value>,
+  base: Value | undefined,
+  bent: ReadonlyMap<string, Value> | undefined,
+): Value {
+  if (base !== undefined && bent !== undefined && bent.size === out.size) {
+    let sameNames = true;
+    for (const k of out.keys()) {
+      if (!bent.has(k)) {
+        sameNames = false;
+        break;
+      }
+    }
+    if (sameNames) return replaceAttributes(base, out);
+  }
   return objectVal(out);
 }
 
@@ -793,7 +816,7 @@ export function fromModelSalvaging<S extends SchemaBody, Ph extends Phase>(
       },
     );
   }
-  return { value: objectVal(out), problems };
+  return { value: objectLike(out, b, bent), problems };
 }
 
 /** No blocks of a type: null for single, empty collections, a group of nulls. */

@@ -23,6 +23,7 @@ import {
   type NumberBound,
   nullVal,
   numberVal,
+  prefixOf,
   type Refinement,
   refinedUnknownVal,
   setVal,
@@ -455,23 +456,27 @@ export function unrefined(v: Value): Value {
 export function unrefinedDeep(v: Value): Value {
   if (!v.isKnown()) return unrefined(v);
   const p = v.payload;
+  // Nothing is allocated until something changes: most values carry no refinement at all.
   if (Array.isArray(p)) {
     const els = p as readonly Value[];
-    const out = els.map(unrefinedDeep);
-    if (out.every((e, i) => e === els[i])) return v;
-    return rebuildSequence(v, out);
+    let out: Value[] | undefined;
+    for (let i = 0; i < els.length; i++) {
+      const e = els[i] as Value;
+      const u = unrefinedDeep(e);
+      if (out === undefined && u !== e) out = els.slice(0, i);
+      out?.push(u);
+    }
+    return out === undefined ? v : rebuildSequence(v, out);
   }
   if (p instanceof Map) {
     const m = p as ReadonlyMap<string, Value>;
-    let changed = false;
-    const out = new Map<string, Value>();
+    let out: Map<string, Value> | undefined;
     for (const [k, e] of m) {
       const u = unrefinedDeep(e);
-      if (u !== e) changed = true;
-      out.set(k, u);
+      if (out === undefined && u !== e) out = prefixOf(m, k);
+      out?.set(k, u);
     }
-    if (!changed) return v;
-    return new Value(v.type, out, v.marks);
+    return out === undefined ? v : new Value(v.type, out, v.marks);
   }
   return v;
 }

@@ -474,27 +474,42 @@ export function unmarkDeepCollect(v: Value): [Value, ReadonlySet<string>] {
   return [out, freezeMarks(found)];
 }
 
+/** @internal The entries of a map before the given key (in its order), as a new map. */
+export function prefixOf(m: ReadonlyMap<string, Value>, key: string): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [k, e] of m) {
+    if (k === key) break;
+    out.set(k, e);
+  }
+  return out;
+}
+
 function strip(v: Value, found: Set<string>): Value {
   for (const m of v.marks) found.add(m);
   const p = v.payload;
+  // Nothing is allocated until something changes: most values carry no mark at all.
   if (Array.isArray(p)) {
-    let changed = v.marks.size > 0;
-    const els = (p as readonly Value[]).map((e) => {
+    const els = p as readonly Value[];
+    let out: Value[] | undefined;
+    for (let i = 0; i < els.length; i++) {
+      const e = els[i] as Value;
       const s = strip(e, found);
-      if (s !== e) changed = true;
-      return s;
-    });
-    return changed ? new Value(v.type, Object.freeze(els)) : v;
+      if (out === undefined && s !== e) out = els.slice(0, i);
+      out?.push(s);
+    }
+    if (out === undefined) return v.marks.size > 0 ? new Value(v.type, p) : v;
+    return new Value(v.type, Object.freeze(out));
   }
   if (p instanceof Map) {
-    let changed = v.marks.size > 0;
-    const m = new Map<string, Value>();
-    for (const [k, e] of p) {
+    const m = p as ReadonlyMap<string, Value>;
+    let out: Map<string, Value> | undefined;
+    for (const [k, e] of m) {
       const s = strip(e, found);
-      if (s !== e) changed = true;
-      m.set(k, s);
+      if (out === undefined && s !== e) out = prefixOf(m, k);
+      out?.set(k, s);
     }
-    return changed ? new Value(v.type, m) : v;
+    if (out === undefined) return v.marks.size > 0 ? new Value(v.type, p) : v;
+    return new Value(v.type, out);
   }
   return v.marks.size > 0 ? new Value(v.type, p) : v;
 }

@@ -232,11 +232,17 @@ function finish(
     kept = filtered.paths;
     diagnostics.push(...filtered.diagnostics);
   }
+  // The action compares whole values; computed on first read (a provider answering the RPC
+  // never reads it).
+  let action: PlanAction | undefined;
   return {
     plannedState: planned,
     requiresReplace: kept,
     reportedRequiresReplace: normalised,
-    action: planAction(prior, planned, kept.length > 0),
+    get action(): PlanAction {
+      action ??= planAction(prior, planned, kept.length > 0);
+      return action;
+    },
     diagnostics,
   };
 }

@@ -91,7 +91,10 @@ export type WriteOnlyOf<O> = Flag<O, "writeOnly"> extends true ? true : false;
  * Whether an options literal gives the attribute a static `default` (which makes the planned
  * value never null). @category models
  */
-export type HasDefaultOf<O> = O extends { readonly default: infer X }
+export type HasDefaultOf<O> = O extends {
+  /** The static default. */
+  readonly default: infer X;
+}
   ? undefined extends X
     ? false
     : true

@@ -367,7 +367,7 @@ function baseFor(m: unknown, type: Type, base: Value | undefined): Value | undef
 
 /** A known, non-null base, or undefined. */
 function knownBase(base: Value | undefined): Value | undefined {
-  return base !== undefined && base.isKnown() && !base.isNull() ? base : undefined;
+  return base?.isKnown() && !base.isNull() ? base : undefined;
 }
 
 /** A known, non-null base of exactly this type, or undefined. */
@@ -437,8 +437,7 @@ function nullOrUnknown(
   base: Value | undefined,
   partlyUnknownMatches: boolean,
 ): Value | undefined {
-  if (m === null)
-    return base !== undefined && base.isKnown() && base.isNull() && fits(base, type) ? base : nullVal(type);
+  if (m === null) return base?.isKnown() && base.isNull() && fits(base, type) ? base : nullVal(type);
   if (isUnknown(m)) {
     if (
       base !== undefined &&

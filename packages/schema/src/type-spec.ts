@@ -84,7 +84,12 @@ export interface CollectionOptions {
  * `nullElements: false`.
  * @category models
  */
-export type ElementModel<M, O> = O extends { readonly nullElements: false } ? M : M | null;
+export type ElementModel<M, O> = O extends {
+  /** Null elements are refused. */
+  readonly nullElements: false;
+}
+  ? M
+  : M | null;
 
 function spec<M>(kind: TypeSpecKind, type: Type, extra: Partial<TypeSpec> = {}): TypeSpec<M> {
   return Object.freeze({ kind, type, ...extra }) as TypeSpec<M>;

@@ -217,3 +217,27 @@ describe("5. a hook that throws", () => {
     });
   });
 });
+
+describe("ApplyResourceChange decodes the configuration only when a hook reads it", () => {
+  const garbage = { msgpack: new Uint8Array([0xc1]) };
+  it("a hook reading ctx.config fails with the decode diagnostic; one that does not, succeeds", async () => {
+    const reading = await setup({
+      create: (plan, ctx) => ({ ...plan, id: ctx.config.name, size: 1, password: null }),
+    });
+    const planned = decode((await reading.plan(nullVal(T), config("a"))).plannedState, T);
+    const req = {
+      typeName: "demo_server",
+      priorState: dv(nullVal(T), T),
+      plannedState: dv(planned, T),
+      config: garbage,
+      plannedPrivate: noBytes,
+    };
+    const failed = await reading.provider.applyResourceChange!(req, call());
+    expectNoInternalError(failed.diagnostics);
+    expect(failed.diagnostics?.[0]?.summary).toBe("Invalid configuration from Terraform");
+    const plain = await setup({ create: (plan) => ({ ...plan, id: "srv-1", size: 1, password: null }) });
+    const ok = await plain.provider.applyResourceChange!(req, call());
+    expect(ok.diagnostics ?? []).toEqual([]);
+    expect(decode(ok.newState, T).getAttr("name").asString()).toBe("a");
+  });
+});

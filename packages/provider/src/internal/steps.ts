@@ -21,7 +21,7 @@ import { nullWriteOnlyAttributes } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModel, type Phase, type Schema, toModel, toPath } from "@tfkit/schema";
 import type { ResourceContext } from "../context.js";
 import type { Diagnostics } from "../diagnostics.js";
-import { isProviderError } from "../errors.js";
+import { isProviderError, ProviderError } from "../errors.js";
 import { decodePrivate, encodePrivate } from "./private-state.js";
 import type { Runtime } from "./runtime.js";
 
@@ -92,6 +92,18 @@ export function decodeValue(
     diagnostics.add(invalidFromTerraform(what, typeName, messageOf(e), pathOf(e)));
     return FAILED;
   }
+}
+
+/**
+ * The first diagnostic a step added, as a `ProviderError` to throw from a lazily built hook
+ * input (the hook that read it then fails with these words).
+ */
+export function asProviderError(diagnostics: Diagnostics): ProviderError {
+  const first = diagnostics.all[0];
+  return new ProviderError(first?.summary ?? "Invalid value from Terraform", {
+    ...(first?.detail === undefined ? {} : { detail: first.detail }),
+    ...(first?.path === undefined ? {} : { path: first.path }),
+  });
 }
 
 /** Step "validate": a value that must be a known object (or null) as a whole. */

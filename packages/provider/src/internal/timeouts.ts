@@ -55,6 +55,14 @@ export async function runWithTimeout<T>(
   graceMs: number,
   run: (signal: AbortSignal) => T | Promise<T>,
 ): Promise<TimedResult<T>> {
+  if (timeoutMs === undefined) {
+    // No deadline: the outer signal is the hook's signal (no controller, no listener to wire).
+    try {
+      return { kind: "done", value: await run(outer) };
+    } catch (error) {
+      return { kind: "threw", error };
+    }
+  }
   const controller = new AbortController();
   const onOuter = (): void => controller.abort(outer.reason);
   if (outer.aborted) controller.abort(outer.reason);
@@ -69,7 +77,6 @@ export async function runWithTimeout<T>(
     }
   })();
   try {
-    if (timeoutMs === undefined) return await settled;
     let timedOut = false;
     const deadline = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => {

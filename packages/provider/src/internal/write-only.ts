@@ -1,8 +1,8 @@
 import type { Value } from "@tfkit/cty-values";
 import type { Schema, SchemaBody } from "@tfkit/schema";
-import type { Diagnostics } from "../diagnostics.js";
+import { Diagnostics } from "../diagnostics.js";
 import type { Model } from "./resource-types.js";
-import { FAILED, modelOf } from "./steps.js";
+import { asProviderError, FAILED, modelOf } from "./steps.js";
 
 /** Whether a body holds a write-only attribute at any depth. */
 export function holdsWriteOnly(body: SchemaBody): boolean {
@@ -20,12 +20,7 @@ export function holdsWriteOnly(body: SchemaBody): boolean {
  * attribute that is write-only or holds write-only attributes inside (nested attributes and
  * blocks), since those values are never in the plan.
  */
-export function writeOnlyValues(
-  schema: Schema,
-  config: Value,
-  typeName: string,
-  diagnostics: Diagnostics,
-): Model {
+export function writeOnlyValues(schema: Schema, config: Value, typeName: string): Model {
   const names: string[] = [];
   for (const [n, a] of Object.entries(schema.attributes)) {
     if (
@@ -36,8 +31,9 @@ export function writeOnlyValues(
   }
   for (const [n, b] of Object.entries(schema.blocks)) if (holdsWriteOnly(b)) names.push(n);
   if (names.length === 0 || config.isNull()) return {};
-  const model = modelOf(schema, config, "known_config", "configuration", typeName, diagnostics);
-  if (model === FAILED) return {};
+  const d = new Diagnostics();
+  const model = modelOf(schema, config, "known_config", "configuration", typeName, d);
+  if (model === FAILED) throw asProviderError(d);
   const out: Model = {};
   for (const n of names) out[n] = model[n] ?? null;
   return out;

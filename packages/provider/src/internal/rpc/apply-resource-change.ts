@@ -4,6 +4,7 @@ import type {
   ApplyResourceChangeRequest,
   ApplyResourceChangeResponse,
   CallContext,
+  DynamicValue,
 } from "@tfkit/grpc-transport";
 import { nullWriteOnlyAttributes } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModelSalvaging, type Schema } from "@tfkit/schema";
@@ -18,6 +19,7 @@ import {
   encodeValue,
   FAILED,
   hookContext,
+  asProviderError,
   hookFailed,
   knownObject,
   lazily,
@@ -52,9 +54,8 @@ export async function applyResourceChangeRpc(
   // decode
   const prior = decodeValue(req.priorState, type, "prior state", typeName, diagnostics);
   const planned = decodeValue(req.plannedState, type, "planned state", typeName, diagnostics);
-  const config = decodeValue(req.config, type, "configuration", typeName, diagnostics);
   const priv = decodePrivateState(req.plannedPrivate, def.privateState, typeName, diagnostics);
-  if (prior === FAILED || planned === FAILED || config === FAILED || priv === FAILED) {
+  if (prior === FAILED || planned === FAILED || priv === FAILED) {
     return { diagnostics: wire(diagnostics.all, type) };
   }
   const answer = (newState: Value): ApplyResourceChangeResponse => ({
@@ -67,8 +68,7 @@ export async function applyResourceChangeRpc(
   if (
     !knownObject(prior, "prior state", typeName, diagnostics, { nullable: true }) ||
     !whollyKnownState(prior, "prior state", typeName, diagnostics) ||
-    !knownObject(planned, "planned state", typeName, diagnostics, { nullable: true }) ||
-    !knownObject(config, "configuration", typeName, diagnostics, { nullable: true })
+    !knownObject(planned, "planned state", typeName, diagnostics, { nullable: true })
   ) {
     return answer(prior.isKnown() && prior.isWhollyKnown() ? prior : nullVal(type));
   }
@@ -99,10 +99,14 @@ export async function applyResourceChangeRpc(
         );
       },
     });
-    lazily(c, "config", () =>
-      modelOf(schema, config, "known_config", "configuration", typeName, diagnostics),
-    );
-    lazily(c, "writeOnly", () => writeOnlyValues(schema, config, typeName, diagnostics));
+    // The configuration is decoded only when the hook reads it: most hooks work from the plan.
+    let config: Value | undefined;
+    const decoded = (): Value => {
+      config ??= decodedConfig(req.config, schema, typeName);
+      return config;
+    };
+    lazily(c, "config", () => configModel(schema, decoded(), typeName));
+    lazily(c, "writeOnly", () => writeOnlyValues(schema, decoded(), typeName));
     return c as unknown as ApplyContext<Schema>;
   };
   const timeout = timeoutOf(action === "create" ? def.timeouts?.create : def.timeouts?.update);
@@ -246,6 +250,27 @@ function overlay(
     }
   }
   return nullWriteOnlyAttributes(schema, value);
+}
+
+/**
+ * The configuration of an apply, decoded on first use. What Terraform sent that does not fit is
+ * thrown as a `ProviderError` with the decode diagnostic's words, so the hook that reads it fails
+ * with them.
+ */
+function decodedConfig(dv: DynamicValue | undefined, schema: Schema, typeName: string): Value {
+  const d = new Diagnostics();
+  const v = decodeValue(dv, schema.type, "configuration", typeName, d);
+  if (v !== FAILED && knownObject(v, "configuration", typeName, d, { nullable: true })) return v;
+  throw asProviderError(d);
+}
+
+/** The configuration model (`ctx.config`); throws like {@link decodedConfig}. */
+function configModel(schema: Schema, config: Value, typeName: string): Model {
+  if (config.isNull()) return {};
+  const d = new Diagnostics();
+  const m = modelOf(schema, config, "known_config", "configuration", typeName, d);
+  if (m === FAILED) throw asProviderError(d);
+  return m;
 }
 
 function timeoutOf(d: string | number | undefined): number | undefined {

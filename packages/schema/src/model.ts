@@ -20,7 +20,7 @@ import {
   unknownVal,
   unmarkDeep,
 } from "@tfkit/cty-values";
-import { withAttribute, withIndex } from "./internal/path.js";
+import { withAttribute, withIndex, withListIndex } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
@@ -79,12 +79,12 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     case "list":
     case "set": {
       const es = spec.element as TypeSpec;
-      const out = v.elements().map((e, i) => elementToModel(spec, es, e, withIndex(path, indexKey(v, e, i))));
+      const out = v.elements().map((e, i) => elementToModel(spec, es, e, pathOfElement(path, v, e, i)));
       return madeFrom(out, v);
     }
     case "tuple": {
       const out = v.elements().map((e, i) => {
-        const p = withIndex(path, numberVal(i));
+        const p = withListIndex(path, i);
         const es = (spec.elements as readonly TypeSpec[])[i] as TypeSpec;
         return e.isNull() ? null : typeValueToModel(es, e, p);
       });
@@ -119,8 +119,9 @@ function elementToModel(collection: TypeSpec, element: TypeSpec, e: Value, path:
   }
   return typeValueToModel(element, e, path);
 }
-function indexKey(collection: Value, element: Value, i: number): Value {
-  return collection.type.kind === "set" ? element : numberVal(i);
+/** The path of a list or set element: sets are indexed by the element itself. */
+function pathOfElement(path: Path, collection: Value, element: Value, i: number): Path {
+  return collection.type.kind === "set" ? withIndex(path, element) : withListIndex(path, i);
 }
 
 /** Sets an own enumerable property, even for keys such as `__proto__`. */
@@ -212,7 +213,7 @@ function nestedToModel(
     case "set":
       return madeFrom(
         v.elements().map((e, i) => {
-          const p = withIndex(path, indexKey(v, e, i));
+          const p = pathOfElement(path, v, e, i);
           if (e.isNull()) fail("a nested object in a collection must not be null", p);
           return bodyToModel(body, e, ctx, inComputed, p);
         }),
@@ -260,7 +261,7 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
       if (v.isNull()) return [];
       return madeFrom(
         v.elements().map((e, i) => {
-          const p = withIndex(path, indexKey(v, e, i));
+          const p = pathOfElement(path, v, e, i);
           if (e.isNull()) fail("a nested block must not be null", p);
           return bodyToModel(body, e, ctx, inner, p);
         }),
@@ -495,7 +496,7 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: 
       const es = spec.element as TypeSpec;
       const bels = baseElements(b);
       const els = m.map((e: unknown, i: number) =>
-        typeModelToValue(es, e, withIndex(path, numberVal(i)), bels?.[i]),
+        typeModelToValue(es, e, withListIndex(path, i), bels?.[i]),
       );
       if (b !== undefined && sameElements(els, bels)) return b;
       if (spec.kind === "list")
@@ -528,7 +529,7 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: 
       if (!Array.isArray(m) || m.length !== specs.length)
         fail(`tuple of ${specs.length} elements required`, path);
       const bels = baseElements(b);
-      const els = specs.map((es, i) => typeModelToValue(es, m[i], withIndex(path, numberVal(i)), bels?.[i]));
+      const els = specs.map((es, i) => typeModelToValue(es, m[i], withListIndex(path, i), bels?.[i]));
       if (b !== undefined && sameElements(els, bels)) return b;
       return tupleVal(els);
     }
@@ -600,7 +601,7 @@ function nestedFromModel(
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);
       const bels = baseElements(b);
       const els = m.map((e: unknown, i: number) =>
-        bodyFromModel(body, e, ctx, withIndex(path, numberVal(i)), bels?.[i]),
+        bodyFromModel(body, e, ctx, withListIndex(path, i), bels?.[i]),
       );
       if (b !== undefined && sameElements(els, bels)) return b;
       if (els.length === 0)
@@ -643,7 +644,7 @@ function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path, base:
       if (!Array.isArray(arr)) fail(`array required, but received ${describe(m)}`, path);
       const bels = baseElements(b);
       const els = arr.map((e: unknown, i: number) =>
-        bodyFromModel(spec, e, ctx, withIndex(path, numberVal(i)), bels?.[i]),
+        bodyFromModel(spec, e, ctx, withListIndex(path, i), bels?.[i]),
       );
       if (b !== undefined && sameElements(els, bels)) return b;
       if (spec.nesting === "list" && tupleLike) return tupleVal(els);

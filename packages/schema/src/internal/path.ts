@@ -1,14 +1,36 @@
-import type { Path, Value } from "@tfkit/cty-values";
-import { attributeStep, indexStep } from "@tfkit/cty-values";
+import type { Path, PathStep, Value } from "@tfkit/cty-values";
+import { attributeStep, indexStep, numberVal } from "@tfkit/cty-values";
+
+// Steps are immutable: the common ones are made once. Conversions build a path for every
+// attribute and element they visit (for error messages), and a fresh step each time, with a cty
+// number for each list index, was most of what converting a model cost.
+const attributeSteps = new Map<string, PathStep>();
+const INDEX_STEPS = 1024;
+const indexSteps: (PathStep | undefined)[] = new Array(INDEX_STEPS);
 
 /** @internal A path one attribute step longer. */
 export function withAttribute(path: Path, name: string): Path {
-  return [...path, attributeStep(name)];
+  let step = attributeSteps.get(name);
+  if (step === undefined) {
+    step = attributeStep(name);
+    if (attributeSteps.size < 4096) attributeSteps.set(name, step);
+  }
+  return path.length === 0 ? [step] : [...path, step];
 }
 
 /** @internal A path one index step longer. */
 export function withIndex(path: Path, key: Value): Path {
   return [...path, indexStep(key)];
+}
+
+/** @internal A path one list-index step longer (`[i]`). */
+export function withListIndex(path: Path, i: number): Path {
+  let step = i < INDEX_STEPS ? indexSteps[i] : undefined;
+  if (step === undefined) {
+    step = indexStep(numberVal(i));
+    if (i < INDEX_STEPS) indexSteps[i] = step;
+  }
+  return [...path, step];
 }
 
 /**

@@ -7,6 +7,7 @@ import { cidrHostFunction } from "./functions.js";
 import { network } from "./resources/network.js";
 import { server } from "./resources/server.js";
 import { volume } from "./resources/volume.js";
+import { DEMO_PROVIDER_VERSION } from "./version.js";
 
 /**
  * The provider's source address in configurations (`required_providers`).
@@ -37,7 +38,7 @@ export function storePathOf(
  * @category models
  */
 export const provider = defineProvider({
-  metadata: { typeName: "demo", version: "0.1.0", address: DEMO_PROVIDER_ADDRESS },
+  metadata: { typeName: "demo", version: DEMO_PROVIDER_VERSION, address: DEMO_PROVIDER_ADDRESS },
   schema: providerSchema({
     attributes: {
       store_path: attr.string({

@@ -78,3 +78,31 @@ describe("plancheck (offline, on Terraform's JSON plan format)", () => {
     expect(plancheck.expectNonEmptyPlan().checkPlan(empty)).toBe("expected a non-empty plan, got no changes");
   });
 });
+
+describe("plancheck.expectPlanText", () => {
+  const text = [
+    "  # demo_server.web will be updated in-place",
+    '  ~ resource "demo_server" "web" {',
+    '      ~ name = "web" -> "api"',
+    "    }",
+  ].join("\n");
+  const withText = parsePlanJson('{"resource_changes": [], "output_changes": {}}', text);
+
+  it("passes on a substring or a matching regexp", () => {
+    expect(plancheck.expectPlanText("will be updated in-place").checkPlan(withText)).toBeUndefined();
+    expect(plancheck.expectPlanText(/~ name\s+= "web" -> "api"/).checkPlan(withText)).toBeUndefined();
+  });
+
+  it("fails with the pattern and the whole text", () => {
+    const failure = plancheck.expectPlanText(/must be replaced/).checkPlan(withText);
+    expect(failure).toContain("does not match /must be replaced/");
+    expect(failure).toContain('~ name = "web" -> "api"');
+    expect(plancheck.expectPlanText("x").description).toBe('expectPlanText("x")');
+  });
+
+  it("a global regexp matches every time (lastIndex is not carried over)", () => {
+    const check = plancheck.expectPlanText(/web/g);
+    expect(check.checkPlan(withText)).toBeUndefined();
+    expect(check.checkPlan(withText)).toBeUndefined();
+  });
+});

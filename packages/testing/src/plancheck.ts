@@ -149,3 +149,28 @@ export function expectSensitiveValue(address: string, path: AttrPath | string): 
       : `${address}: at ${formatAttrPath(p)}: expected a sensitive value, but it is not marked sensitive (after_sensitive: ${renderJson(change.afterSensitive)})`;
   });
 }
+
+/**
+ * Expects the human plan text — what `terraform plan` prints — to match `pattern` (a regular
+ * expression, or a string it must contain).
+ *
+ * @remarks terraform-plugin-testing has no equivalent (its checks see only the JSON plan). Both
+ * runners provide the text ({@link TerraformPlan.text}): `runAcceptance` the plan command's
+ * output, `runFakeCore` the resource blocks rendered as terraform 1.11 renders them. Match a
+ * resource block's lines, not refresh lines, warnings or output changes, which only the CLI
+ * prints. Terraform pads attribute names to align the `=`: match spaces with `\s+`.
+ * @example
+ * ```ts
+ * planChecks: [plancheck.expectPlanText(/~ title\s+= "draft" -> "final"/)]
+ * ```
+ * @category testing
+ */
+export function expectPlanText(pattern: RegExp | string): PlanCheck {
+  const shown = typeof pattern === "string" ? JSON.stringify(pattern) : String(pattern);
+  return planCheck(`expectPlanText(${shown})`, (plan) => {
+    if (typeof pattern === "string" ? plan.text.includes(pattern) : new RegExp(pattern).test(plan.text)) {
+      return undefined;
+    }
+    return `the plan text does not match ${shown}; it is:\n${plan.text}`;
+  });
+}

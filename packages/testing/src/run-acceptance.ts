@@ -198,9 +198,11 @@ export async function runAcceptance(
     };
     const showState = async (wd: Workdir): Promise<TerraformState> =>
       parseStateJson((await must(wd, "show -json", "show", "-json", "-no-color")).stdout);
-    const showPlan = async (wd: Workdir, planFile: string): Promise<TerraformPlan> =>
+    // `humanText`: what the plan command printed, for plan checks that read the plan as text.
+    const showPlan = async (wd: Workdir, planFile: string, humanText = ""): Promise<TerraformPlan> =>
       parsePlanJson(
         (await must(wd, `show -json ${planFile}`, "show", "-json", "-no-color", planFile)).stdout,
+        humanText,
       );
 
     const runPlanChecks = (checks: readonly PlanCheck[], plan: TerraformPlan, label: string): string[] =>
@@ -262,7 +264,11 @@ export async function runAcceptance(
       }
       if (step.postApplyPlanChecks && step.postApplyPlanChecks.length > 0) {
         failures.push(
-          ...runPlanChecks(step.postApplyPlanChecks, await showPlan(main, planFile), "post-apply"),
+          ...runPlanChecks(
+            step.postApplyPlanChecks,
+            await showPlan(main, planFile, result.stdout),
+            "post-apply",
+          ),
         );
       }
       if (failures.length > 0) throw new StepFailure(failures, quote(result));
@@ -382,7 +388,7 @@ export async function runAcceptance(
             ...(step.planChecks ?? []),
           ];
           if (checks.length > 0) {
-            const failures = runPlanChecks(checks, await showPlan(main, planFile), "pre-apply");
+            const failures = runPlanChecks(checks, await showPlan(main, planFile, plan.stdout), "pre-apply");
             if (failures.length > 0) throw new StepFailure(failures, quote(plan));
           }
           if (step.planOnly) {

@@ -51,6 +51,16 @@ export interface TerraformPlan {
   readonly outputChanges: Readonly<Record<string, readonly string[]>>;
   /** The whole JSON document. */
   readonly raw: JsonObject;
+  /**
+   * The plan as a person reads it. Under `runAcceptance`: what `terraform plan -no-color`
+   * printed (refresh lines, the resource blocks, `Plan: N to add, …`, warnings). Under
+   * `runFakeCore`: the resource blocks rendered by `@tfkit/plan-engine`'s `renderPlan`
+   * (terraform 1.11's renderer) between the same header and `Plan:` line; it has no refresh lines,
+   * warnings, output changes, data source reads or moved/imported annotations, so match the
+   * resource blocks (`# notes_note.a will be updated in-place`, `~ title = "a" -> "b"`), not the
+   * whole text.
+   */
+  readonly text: string;
 }
 
 /**
@@ -113,7 +123,7 @@ const val = (v: JsonValue | undefined): JsonValue => (v === undefined ? null : v
  *
  * @internal
  */
-export function parsePlanJson(text: string): TerraformPlan {
+export function parsePlanJson(text: string, humanText = ""): TerraformPlan {
   const raw = obj(parseExactJson(text));
   const resourceChanges = arr(raw.resource_changes).map((entry): PlannedResourceChange => {
     const rc = obj(entry);
@@ -138,7 +148,7 @@ export function parsePlanJson(text: string): TerraformPlan {
   for (const [name, change] of Object.entries(obj(raw.output_changes))) {
     outputChanges[name] = arr(obj(change).actions).map(str);
   }
-  return { resourceChanges, outputChanges, raw };
+  return { resourceChanges, outputChanges, raw, text: humanText };
 }
 
 /**

@@ -36,6 +36,10 @@ export function notesCases(): { name: string; testCase: TestCase }[] {
               plancheck.expectKnownValue(A, path("tags", "env"), knownvalue.stringExact("dev")),
               plancheck.expectSensitiveValue(A, "secret"),
               plancheck.expectKnownValue(B, "body", knownvalue.stringExact(TRICKY)),
+              // The human plan text, as terraform renders it (both runners).
+              plancheck.expectPlanText("# notes_note.a will be created"),
+              plancheck.expectPlanText(/\+ title\s+= "hello world"/),
+              plancheck.expectPlanText(/Plan: 2 to add, 0 to change, 0 to destroy\./),
             ],
             stateChecks: [
               statecheck.expectKnownValue(A, "id", knownvalue.stringRegexp(/^note-/)),
@@ -58,6 +62,8 @@ export function notesCases(): { name: string; testCase: TestCase }[] {
               plancheck.expectUnknownValue(A, "words"),
               // No UseStateForUnknown on id: terraform shows it as known after apply.
               plancheck.expectUnknownValue(A, "id"),
+              plancheck.expectPlanText("# notes_note.a will be updated in-place"),
+              plancheck.expectPlanText(/~ title\s+= "hello world" -> "hello brave world"/),
             ],
             stateChecks: [
               statecheck.expectKnownValue(A, "words", knownvalue.listExact(["hello", "brave", "world"])),

@@ -24,7 +24,7 @@ import {
   type Value,
 } from "@tfkit/cty-values";
 import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
-import { filterRequiresReplace, proposedNew } from "@tfkit/plan-engine";
+import { filterRequiresReplace, proposedNew, renderPlan } from "@tfkit/plan-engine";
 import type { Schema } from "@tfkit/schema";
 import { actionName, type PlanCheck, type StateCheck } from "../checks.js";
 import { AcceptanceError } from "../errors.js";
@@ -661,7 +661,45 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
         },
       })),
     };
-    return { resourceChanges, outputChanges: {}, raw };
+    // Rendered on first read: most steps have no check that reads the text.
+    let text: string | undefined;
+    return {
+      resourceChanges,
+      outputChanges: {},
+      raw,
+      get text() {
+        text ??= planText(changes);
+        return text;
+      },
+    };
+  };
+
+  /** The human plan text terraform would print for these changes (resource blocks only). */
+  const planText = (changes: readonly PlannedChange[]): string => {
+    const counts = { add: 0, change: 0, destroy: 0 };
+    const blocks: string[] = [];
+    for (const c of changes) {
+      if (c.action === "NoOp") continue;
+      const action =
+        c.action === "Create"
+          ? "create"
+          : c.action === "Update"
+            ? "update"
+            : c.action === "Delete"
+              ? "delete"
+              : "replace";
+      if (action === "create" || action === "replace") counts.add++;
+      if (action === "update") counts.change++;
+      if (action === "delete" || action === "replace") counts.destroy++;
+      blocks.push(
+        renderPlan(resourceSchema(c.type), c.address, c.prior, c.planned, c.replacePaths, { action }),
+      );
+    }
+    if (blocks.length === 0) return "No changes. Your infrastructure matches the configuration.\n";
+    return (
+      `Terraform will perform the following actions:\n\n${blocks.join("\n")}\n` +
+      `Plan: ${counts.add} to add, ${counts.change} to change, ${counts.destroy} to destroy.\n`
+    );
   };
 
   const stateJson = (state: ReadonlyMap<string, StoredInstance>): TerraformState => {

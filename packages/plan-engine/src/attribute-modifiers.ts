@@ -63,11 +63,12 @@ function modifyBody(
   run: Run,
 ): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
-  const out = new Map(planned.entries());
-  let changed = false;
+  // Only the attributes that change are collected: most stay as they are.
+  const entries = planned.entries();
+  let changes: Map<string, Value> | undefined;
   for (const [name, spec] of Object.entries(body.attributes)) {
     if (run.failed) break;
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const nv = modifyAttribute(
       spec,
@@ -79,13 +80,13 @@ function modifyBody(
       run,
     );
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
     if (run.failed) break;
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const nv = modifyBlock(
       spec,
@@ -97,11 +98,11 @@ function modifyBody(
       run,
     );
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
-  return changed ? replaceAttributes(planned, out) : planned;
+  return changes === undefined ? planned : replaceAttributes(planned, changes);
 }
 
 function modifyAttribute(

@@ -59,29 +59,30 @@ function defaultsBody(
   prior: Value | undefined,
 ): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
-  const out = new Map(planned.entries());
-  let changed = false;
+  // Only the attributes that change are collected: most stay as they are.
+  const entries = planned.entries();
+  let changes: Map<string, Value> | undefined;
   for (const [name, spec] of Object.entries(body.attributes)) {
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
     let nv = spec.kind === "nested_attribute" ? defaultsNested(spec, v, c, priorAttr(prior, name)) : v;
     if (spec.default !== undefined && configNullForDefaults(c)) nv = spec.default;
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const nv = defaultsBlock(spec, v, cursorAttr(config, name), priorAttr(prior, name));
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
-  return changed ? replaceAttributes(planned, out) : planned;
+  return changes === undefined ? planned : replaceAttributes(planned, changes);
 }
 
 function defaultsNested(

@@ -27,29 +27,30 @@ export function transformBody(
   fallback?: SetElementFallback,
 ): Value {
   if (planned.isNull() || !planned.isKnown()) return planned;
-  const out = new Map(planned.entries());
-  let changed = false;
+  // Only the attributes that change are collected: most stay as they are.
+  const entries = planned.entries();
+  let changes: Map<string, Value> | undefined;
   for (const [name, spec] of Object.entries(body.attributes)) {
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
     let nv = spec.kind === "nested_attribute" ? transformNested(spec, v, c, visit, fallback) : v;
     nv = visit(spec, nv, c);
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
-    const v = out.get(name);
+    const v = entries.get(name);
     if (v === undefined) continue;
     const nv = transformBlock(spec, v, cursorAttr(config, name), visit, fallback);
     if (nv !== v) {
-      out.set(name, nv);
-      changed = true;
+      changes ??= new Map();
+      changes.set(name, nv);
     }
   }
-  return changed ? replaceAttributes(planned, out) : planned;
+  return changes === undefined ? planned : replaceAttributes(planned, changes);
 }
 
 function transformNested(

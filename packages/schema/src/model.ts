@@ -20,7 +20,7 @@ import {
   unknownVal,
   unmarkDeep,
 } from "@tfkit/cty-values";
-import { withAttribute, withIndex, withListIndex } from "./internal/path.js";
+import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
@@ -34,9 +34,12 @@ function fail(message: string, path: Path): never {
 // Value → model
 
 /**
- * The value each model object or array was made from. `fromModel` reuses it (and the values
- * inside it) wherever the model still holds what it was made from, so what a hook did not touch
- * goes back exactly: refinements of unknowns, number text beyond float64, marks.
+ * The value each model object (a resource, a nested object or block) and each collection of
+ * them was made from. `fromModel` reuses it (and the values inside it) wherever the model still
+ * holds what it was made from, so what a hook did not touch goes back exactly: refinements of
+ * unknowns, number text beyond float64, marks. Plain attribute values (lists, maps of strings…)
+ * are compared with the value at the same place in their parent's origin instead: registering
+ * every one of them costs more than it saves.
  */
 const ORIGIN = new WeakMap<object, Value>();
 
@@ -80,7 +83,7 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     case "set": {
       const es = spec.element as TypeSpec;
       const out = v.elements().map((e, i) => elementToModel(spec, es, e, pathOfElement(path, v, e, i)));
-      return madeFrom(out, v);
+      return out;
     }
     case "tuple": {
       const out = v.elements().map((e, i) => {
@@ -88,14 +91,13 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
         const es = (spec.elements as readonly TypeSpec[])[i] as TypeSpec;
         return e.isNull() ? null : typeValueToModel(es, e, p);
       });
-      return madeFrom(out, v);
+      return out;
     }
     case "map": {
       const out: Record<string, unknown> = {};
       const es = spec.element as TypeSpec;
-      for (const [k, e] of v.entries())
-        defineEntry(out, k, elementToModel(spec, es, e, withIndex(path, stringVal(k))));
-      return madeFrom(out, v);
+      for (const [k, e] of v.entries()) defineEntry(out, k, elementToModel(spec, es, e, withMapKey(path, k)));
+      return out;
     }
     case "object": {
       const out: Record<string, unknown> = {};
@@ -106,7 +108,7 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
         const p = withAttribute(path, k);
         defineEntry(out, k, e.isNull() ? null : typeValueToModel(as, e, p));
       }
-      return madeFrom(out, v);
+      return out;
     }
   }
 }
@@ -222,7 +224,7 @@ function nestedToModel(
     case "map": {
       const out: Record<string, unknown> = {};
       for (const [k, e] of v.entries()) {
-        const p = withIndex(path, stringVal(k));
+        const p = withMapKey(path, k);
         if (e.isNull()) fail("a nested object in a collection must not be null", p);
         defineEntry(out, k, bodyToModel(body, e, ctx, inComputed, p));
       }
@@ -271,7 +273,7 @@ function blockToModel(spec: BlockSpec, v: Value, ctx: Ctx, inComputed: boolean, 
       const out: Record<string, unknown> = {};
       if (v.isNull()) return out;
       for (const [k, e] of v.entries()) {
-        const p = withIndex(path, stringVal(k));
+        const p = withMapKey(path, k);
         if (e.isNull()) fail("a nested block must not be null", p);
         defineEntry(out, k, bodyToModel(body, e, ctx, inner, p));
       }
@@ -509,7 +511,7 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: 
       const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(m))
-        entries.set(k, typeModelToValue(es, e, withIndex(path, stringVal(k)), bent?.get(k)));
+        entries.set(k, typeModelToValue(es, e, withMapKey(path, k), bent?.get(k)));
       if (b !== undefined && sameEntries(entries, bent)) return b;
       return entries.size === 0 ? mapValEmpty(es.type) : wrap(() => mapVal(entries), path);
     }
@@ -613,7 +615,7 @@ function nestedFromModel(
       const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(m))
-        entries.set(k, bodyFromModel(body, e, ctx, withIndex(path, stringVal(k)), bent?.get(k)));
+        entries.set(k, bodyFromModel(body, e, ctx, withMapKey(path, k), bent?.get(k)));
       if (b !== undefined && sameEntries(entries, bent)) return b;
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);
     }
@@ -658,7 +660,7 @@ function blockFromModel(spec: BlockSpec, m: unknown, ctx: Ctx, path: Path, base:
       const bent = baseEntries(b);
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(rec))
-        entries.set(k, bodyFromModel(spec, e, ctx, withIndex(path, stringVal(k)), bent?.get(k)));
+        entries.set(k, bodyFromModel(spec, e, ctx, withMapKey(path, k), bent?.get(k)));
       if (b !== undefined && sameEntries(entries, bent)) return b;
       if (tupleLike) return objectVal(entries);
       return entries.size === 0 ? mapValEmpty(spec.objectType) : wrap(() => mapVal(entries), path);

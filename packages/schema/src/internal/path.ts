@@ -1,5 +1,5 @@
 import type { Path, PathStep, Value } from "@tfkit/cty-values";
-import { attributeStep, indexStep, numberVal } from "@tfkit/cty-values";
+import { attributeStep, indexStep, numberVal, stringVal } from "@tfkit/cty-values";
 
 // Steps are immutable: the common ones are made once. Conversions build a path for every
 // attribute and element they visit (for error messages), and a fresh step each time, with a cty
@@ -21,6 +21,18 @@ export function withAttribute(path: Path, name: string): Path {
 /** @internal A path one index step longer. */
 export function withIndex(path: Path, key: Value): Path {
   return [...path, indexStep(key)];
+}
+
+const keySteps = new Map<string, PathStep>();
+
+/** @internal A path one map-key step longer (`["k"]`). */
+export function withMapKey(path: Path, key: string): Path {
+  let step = keySteps.get(key);
+  if (step === undefined) {
+    step = indexStep(stringVal(key));
+    if (keySteps.size < 4096) keySteps.set(key, step);
+  }
+  return [...path, step];
 }
 
 /** @internal A path one list-index step longer (`[i]`). */

@@ -13,12 +13,16 @@ import {
 import { createMirror } from "./mirror.js";
 import { packageProvider } from "./package-provider.js";
 import { generateProviderDocs } from "./provider-docs.js";
-import { parseTarget, type Target } from "./targets.js";
+import { nodeRuntimeFromNpm } from "./runtime.js";
+import { signingKeyFromEnv } from "./sign.js";
+import { currentTarget, parseTarget, RELEASE_TARGETS, type Target } from "./targets.js";
 
 const USAGE = `Usage:
   tfkit package --entry <provider.ts|.js> --name <type> --version <semver> [--out dist-provider]
-                [--platforms linux_amd64,linux_arm64,darwin_arm64,...]
-                [--node-binary os_arch=/path/to/node ...] [--condition <export condition> ...]
+                [--platforms all|linux_amd64,linux_arm64,darwin_arm64,...]
+                [--node-binary os_arch=/path/to/node ...] [--node-from-npm [--node-cache dir]]
+                [--condition <export condition> ...] [--require-signature]
+                (signs SHA256SUMS with the key in GPG_PRIVATE_KEY, passphrase in PASSPHRASE)
   tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
   tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
                 [--name <type>] [--description <text for index.md>] [--export provider]
@@ -38,6 +42,9 @@ async function main(argv: readonly string[]): Promise<number> {
         "node-binary": { type: "string", multiple: true },
         condition: { type: "string", multiple: true },
         out: { type: "string", default: "dist-provider" },
+        "node-from-npm": { type: "boolean", default: false },
+        "node-cache": { type: "string", default: join("node_modules", ".cache", "tfkit-node") },
+        "require-signature": { type: "boolean", default: false },
       },
       strict: true,
     });
@@ -49,6 +56,26 @@ async function main(argv: readonly string[]): Promise<number> {
       if (eq < 0) return usage(`--node-binary ${pair}: expected os_arch=/path/to/node`);
       nodeBinaries[parseTarget(pair.slice(0, eq))] = pair.slice(eq + 1);
     }
+    const targets =
+      values.platforms === "all"
+        ? (Object.keys(RELEASE_TARGETS) as Target[])
+        : values.platforms
+          ? values.platforms.split(",").map((p) => parseTarget(p.trim()))
+          : undefined;
+    if (values["node-from-npm"]) {
+      for (const target of targets ?? []) {
+        if (nodeBinaries[target] !== undefined || target === currentTarget()) continue;
+        const runtime = await nodeRuntimeFromNpm(target, values["node-cache"]);
+        if (runtime.kind === "found") {
+          console.log(`node    ${target}  ${runtime.from}`);
+          nodeBinaries[target] = runtime.path;
+        } else console.warn(`node    ${target}: ${runtime.reason}`);
+      }
+    }
+    const signingKey = signingKeyFromEnv();
+    if (signingKey === undefined && values["require-signature"]) {
+      return usage("--require-signature: GPG_PRIVATE_KEY is not set");
+    }
     const result = await packageProvider({
       entry: values.entry,
       name: values.name,
@@ -56,7 +83,8 @@ async function main(argv: readonly string[]): Promise<number> {
       outDir: values.out,
       nodeBinaries,
       conditions: values.condition ?? [],
-      ...(values.platforms ? { targets: values.platforms.split(",").map((p) => parseTarget(p.trim())) } : {}),
+      ...(targets === undefined ? {} : { targets }),
+      ...(signingKey === undefined ? {} : { signingKey }),
     });
     for (const t of result.targets) {
       if (t.kind === "built") {
@@ -68,6 +96,12 @@ async function main(argv: readonly string[]): Promise<number> {
       }
     }
     console.log(`wrote   ${result.sums}, ${result.manifest} in ${result.outDir}`);
+    if (result.signature.kind === "signed") {
+      console.log(`signed  ${result.signature.file} with key ${result.signature.fingerprint}`);
+    } else {
+      // Loud on purpose: an unsigned release looks complete but no public registry takes it.
+      process.stderr.write(`\n*** ${result.signature.warning} ***\n\n`);
+    }
     return 0;
   }
   if (command === "mirror") {

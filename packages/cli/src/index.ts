@@ -47,6 +47,14 @@ export {
   docTypeName,
   renderSchemaMarkdown,
 } from "./schema-markdown.js";
+export { type NodeRuntime, nodeRuntimeFromNpm } from "./runtime.js";
 export { buildSingleExecutable, type SingleExecutableOptions } from "./sea.js";
+export {
+  type DetachedSignature,
+  detachSign,
+  SIGNING_KEY_ENV,
+  type SigningKey,
+  signingKeyFromEnv,
+} from "./sign.js";
 export { measureStartup, type StartupOptions, type StartupTimes } from "./startup.js";
-export { currentTarget, parseTarget, type Target } from "./targets.js";
+export { currentTarget, parseTarget, RELEASE_TARGETS, type Target } from "./targets.js";

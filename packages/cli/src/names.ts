@@ -4,8 +4,9 @@ import type { Target } from "./targets.js";
  * The file names of a provider release, exactly as the Terraform registry protocol and
  * `terraform init` expect them.
  *
- * @remarks `terraform-provider-NAME_VERSION_OS_ARCH.zip`, `terraform-provider-NAME_VERSION_SHA256SUMS`
- * and `terraform-provider-NAME_VERSION_manifest.json` are the names goreleaser produces for Go
+ * @remarks `terraform-provider-NAME_VERSION_OS_ARCH.zip`, `terraform-provider-NAME_VERSION_SHA256SUMS`,
+ * its signature `terraform-provider-NAME_VERSION_SHA256SUMS.sig` and
+ * `terraform-provider-NAME_VERSION_manifest.json` are the names goreleaser produces for Go
  * providers; the executable inside the zip is `terraform-provider-NAME_vVERSION` (core accepts any
  * name starting with `terraform-provider-NAME` followed by `_` or `.`:
  * internal/providercache/cached_provider.go `ExecutableFile`).
@@ -18,6 +19,8 @@ export interface ReleaseNames {
   executable(target: Target): string;
   /** The checksum file listing every zip and the manifest. */
   readonly sums: string;
+  /** The detached GPG signature of {@link ReleaseNames.sums}. */
+  readonly signature: string;
   /** The registry manifest (`protocol_versions`). */
   readonly manifest: string;
 }
@@ -34,6 +37,7 @@ export function releaseNames(name: string, version: string): ReleaseNames {
     executable: (target) =>
       `terraform-provider-${name}_v${version}${target.startsWith("windows_") ? ".exe" : ""}`,
     sums: `${base}_SHA256SUMS`,
+    signature: `${base}_SHA256SUMS.sig`,
     manifest: `${base}_manifest.json`,
   };
 }

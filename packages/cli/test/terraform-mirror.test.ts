@@ -17,6 +17,7 @@ import { type PackageResult, packageProvider } from "../src/package-provider.js"
 import { buildSingleExecutable } from "../src/sea.js";
 import { measureStartup } from "../src/startup.js";
 import { currentTarget, type Target } from "../src/targets.js";
+import { gpgPath, gpgVerify, throwawayKey } from "./throwaway-key.js";
 import { readZipEntries, readZipEntry } from "./zip-entries.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,10 +45,13 @@ if (!terraformPath) {
 
 let work: string;
 let release: PackageResult;
+let signingKey: { privateKey: string; publicKey: string };
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "tfkit-cli-test-"));
+  signingKey = await throwawayKey();
   release = await packageProvider({
+    signingKey: { armoredKey: signingKey.privateKey },
     entry: providerEntry,
     name: NAME,
     version: VERSION,
@@ -85,14 +89,14 @@ describe("tfkit package", () => {
     expect(readdirSync(release.outDir).some((f) => f.includes(foreign))).toBe(false);
   });
 
-  it("writes SHA256SUMS over the zips and the manifest, and the protocol 6.0 manifest", {
+  it("writes SHA256SUMS over the zips and the manifest, its signature, and the protocol 6.0 manifest", {
     tags: ["slow"],
   }, () => {
     const files = readdirSync(release.outDir).sort();
     const zip = `terraform-provider-${NAME}_${VERSION}_${target}.zip`;
     const manifest = `terraform-provider-${NAME}_${VERSION}_manifest.json`;
     const sums = `terraform-provider-${NAME}_${VERSION}_SHA256SUMS`;
-    expect(files).toEqual([sums, zip, manifest].sort());
+    expect(files).toEqual([sums, `${sums}.sig`, zip, manifest].sort());
     expect(JSON.parse(readFileSync(join(release.outDir, manifest), "utf8"))).toEqual({
       version: 1,
       metadata: { protocol_versions: ["6.0"] },
@@ -106,6 +110,20 @@ describe("tfkit package", () => {
     if (sha256sum.error === undefined) expect(sha256sum.status, sha256sum.stdout + sha256sum.stderr).toBe(0);
   });
 
+  it.skipIf(gpgPath === undefined)(
+    "signs SHA256SUMS with the key given: gpg --verify accepts the .sig",
+    {
+      tags: ["slow"],
+    },
+    () => {
+      expect(release.signature.kind).toBe("signed");
+      const sums = join(release.outDir, release.sums);
+      const verified = gpgVerify(signingKey.publicKey, `${sums}.sig`, sums);
+      expect(verified.status, verified.output).toBe(0);
+      expect(verified.output).toContain("Good signature");
+    },
+  );
+
   it("is reproducible: packaging again gives byte-identical zips", { tags: ["slow"] }, async () => {
     const again = await packageProvider({
       entry: providerEntry,
@@ -115,6 +133,10 @@ describe("tfkit package", () => {
       conditions: ["@tfkit/source"],
     });
     const zip = `terraform-provider-${NAME}_${VERSION}_${target}.zip`;
+    // No key this time: no .sig, and the result says the release is unsigned.
+    expect(again.signature.kind).toBe("unsigned");
+    expect(again.signature.kind === "unsigned" && again.signature.warning).toContain("UNSIGNED RELEASE");
+    expect(readdirSync(again.outDir).some((f) => f.endsWith(".sig"))).toBe(false);
     expect(sha256Hex(readFileSync(join(again.outDir, zip)))).toBe(
       sha256Hex(readFileSync(join(release.outDir, zip))),
     );

@@ -8,10 +8,16 @@
  * 2. `turbo run build` for the published packages (skip with --no-build);
  * 3. every file a published package's `exports`, `main`, `types` and `bin` name exists;
  * 4. `npm publish --dry-run --workspaces --access public`: packs each public workspace, runs the
- *    registry-side checks npm can do offline, and skips private workspaces.
+ *    registry-side checks npm can do offline, and skips private workspaces;
+ * 5. docs/compatibility.md's newest row is the workspace's versions (scripts/compat-table.mjs);
+ * 6. terraform-provider-demo's release (scripts/release-provider.mjs): a zip per platform (Node
+ *    binaries from the npm registry), SHA256SUMS, its signature (GPG_PRIVATE_KEY, else a
+ *    throwaway key, checked with gpg --verify) and the manifest, in a temporary directory
+ *    (`--provider-out DIR` keeps them; `--no-provider` skips this step).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -71,4 +77,19 @@ console.log(
 );
 
 run("npm", ["publish", "--dry-run", "--workspaces", "--access", "public"]);
+run(process.execPath, [join(root, "scripts/compat-table.mjs"), "--check"]);
+if (!process.argv.includes("--no-provider")) {
+  const i = process.argv.indexOf("--provider-out");
+  const out =
+    i >= 0 && process.argv[i + 1]
+      ? resolve(process.argv[i + 1])
+      : mkdtempSync(join(tmpdir(), "tfkit-provider-"));
+  run(process.execPath, [
+    join(root, "scripts/release-provider.mjs"),
+    "--no-build",
+    "--throwaway-key",
+    "--out",
+    out,
+  ]);
+}
 console.log("\nrelease:dry-run passed (nothing was published)");

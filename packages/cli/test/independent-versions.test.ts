@@ -96,6 +96,14 @@ describe("changeset version in a throwaway repository: independent version lines
       stdio: "pipe",
     });
     for (const [name, { dir }] of before) after.set(name, readManifest(join(work, dir)));
+    // The version step's second half: the compatibility table gains a row for the new set.
+    mkdirSync(join(work, "docs"), { recursive: true });
+    cpSync(join(root, "docs/compatibility.md"), join(work, "docs/compatibility.md"));
+    execFileSync(
+      process.execPath,
+      [join(root, "scripts/compat-table.mjs"), "--root", work, "--date", "2099-01-01"],
+      { stdio: "pipe" },
+    );
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -166,6 +174,26 @@ describe("changeset version in a throwaway repository: independent version lines
       }
     }
     expect(existsSync(join(work, ".changeset/fix-upgrade.md"))).toBe(false);
+  });
+
+  it("adds the new set of versions to the compatibility table as its newest row", () => {
+    const table = readFileSync(join(work, "docs/compatibility.md"), "utf8").split("\n");
+    const headerIndex = table.findIndex((l) => l.startsWith("| tested together |"));
+    const names = (table[headerIndex] ?? "")
+      .split("|")
+      .slice(2, -1)
+      .map((c) => c.trim().replace(/`/g, "").replace(" (private)", ""));
+    const newest = (table[headerIndex + 2] ?? "")
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
+    expect(newest[0]).toBe("2099-01-01");
+    expect(names).toContain("@tfkit/demo-provider");
+    for (const name of [CHANGED, ...UNTOUCHED, "@tfkit/demo-provider"]) {
+      expect(newest[names.indexOf(name) + 1], name).toBe(after.get(name)?.version);
+    }
+    // The row before it is the committed table's newest: history is kept.
+    expect(table[headerIndex + 3]).toMatch(/^\| \d{4}-\d\d-\d\d \|/);
   });
 
   it("keeps the ignored tool workspaces unversioned", () => {

@@ -53,6 +53,26 @@ export function runAttributePlanModifiers(
   return { planned: out, requiresReplace: run.replace, diagnostics: run.diagnostics };
 }
 
+const holding = new WeakMap<object, boolean>();
+
+/** Whether a nested attribute or block has a plan modifier on any attribute inside (cached). */
+function holdsModifiers(spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }> | BlockSpec): boolean {
+  let h = holding.get(spec);
+  if (h === undefined) {
+    h = false;
+    for (const a of Object.values(spec.attributes)) {
+      if (a.planModifiers.length > 0 || (a.kind === "nested_attribute" && holdsModifiers(a))) {
+        h = true;
+        break;
+      }
+    }
+    if (!h && spec.kind === "block")
+      for (const b of Object.values(spec.blocks)) if (holdsModifiers(b)) h = true;
+    holding.set(spec, h);
+  }
+  return h;
+}
+
 function modifyBody(
   body: SchemaBody,
   planned: Value,
@@ -68,6 +88,9 @@ function modifyBody(
   let changes: Map<string, Value> | undefined;
   for (const [name, spec] of Object.entries(body.attributes)) {
     if (run.failed) break;
+    // Attributes with no plan modifier anywhere inside are left as they are, without a visit.
+    if (spec.planModifiers.length === 0 && (spec.kind !== "nested_attribute" || !holdsModifiers(spec)))
+      continue;
     const v = entries.get(name);
     if (v === undefined) continue;
     const nv = modifyAttribute(
@@ -86,6 +109,7 @@ function modifyBody(
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
     if (run.failed) break;
+    if (!holdsModifiers(spec)) continue;
     const v = entries.get(name);
     if (v === undefined) continue;
     const nv = modifyBlock(

@@ -116,7 +116,10 @@ function split(markdown) {
 const IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"(@tfkit\/[\w-]+(?:\/[\w-]+)?)"/g;
 const LINK = new RegExp(`\\]\\(${API_SITE.replace(/[.]/g, "\\.")}([^)#\\s]+)(?:#([^)\\s]+))?\\)`, "g");
 // A backticked mention: `name`, `name(…)`, `name.member`, `ns.member(…)`, optionally inside a link.
-const MENTION = /(\[)?`([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?(\([^`]*\))?`(\]\([^)]*\))?/g;
+// A mention followed by "hook", "method", "option", … names a member of something else that
+// happens to share an export's name (a resource's `validateConfig` hook): it is not linked.
+const MENTION =
+  /(\[)?`([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?(\([^`]*\))?`(\]\([^)]*\))?( \(?(?:hooks?|methods?|options?|fields?|RPCs?|property|properties)\b)?/g;
 
 /** The package a file documents, if it is a package README. */
 function ownPackage(file) {
@@ -157,6 +160,11 @@ export function checkDocExports({ fix = false } = {}) {
   const exportsBy = apiExports();
   const api = builtPages();
   const validPages = new Set([...exportsBy.values()].flatMap((e) => [...e.names.values()].flat()));
+  // Module pages: a package (`_tfkit_testing`) and each of its entry points.
+  for (const e of exportsBy.values()) {
+    validPages.add(`modules/${e.slug}.html`);
+    validPages.add(`modules/_tfkit_${e.pkg}.html`);
+  }
   const problems = [];
   let imports = 0;
   let links = 0;
@@ -204,8 +212,9 @@ export function checkDocExports({ fix = false } = {}) {
     const edits = [];
     const mentioned = new Set();
     for (const m of prose.matchAll(MENTION)) {
-      const [whole, openBracket, name, member, , linkTail] = m;
-      if (name.length < 3 || openBracket !== undefined || linkTail !== undefined) continue;
+      const [matched, openBracket, name, member, , linkTail, notAnExport] = m;
+      if (name.length < 3 || openBracket !== undefined || linkTail !== undefined || notAnExport) continue;
+      const whole = matched;
       const lineStart = prose.lastIndexOf("\n", m.index) + 1;
       if (/^#/.test(prose.slice(lineStart, m.index))) continue; // headings stay plain
       const target = resolveMention(exportsBy, file, name, member);

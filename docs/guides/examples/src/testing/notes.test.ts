@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { fromEntry, knownvalue, plancheck, runFakeCore, statecheck, type TestCase } from "@tfkit/testing";
+import {
+  fromEntry,
+  knownvalue,
+  plancheck,
+  runFakeCore,
+  type StateCheck,
+  statecheck,
+  type TestCase,
+} from "@tfkit/testing";
 import { itAcceptance } from "@tfkit/testing/vitest";
 import { provider } from "../getting-started/provider.js";
 

@@ -1,6 +1,6 @@
 import { planModifier, useStateForUnknown } from "@tfkit/plan-engine";
 import { defineResource } from "@tfkit/provider";
-import { attr, resourceSchema } from "@tfkit/schema";
+import { attr, isUnknown, resourceSchema } from "@tfkit/schema";
 
 // A plan modifier sees the attribute's values and the whole config, state and plan.
 export const replaceWhenShrinking = planModifier({
@@ -38,8 +38,9 @@ let next = 1;
 export const disk = defineResource({
   typeName: "guide_disk",
   schema: diskSchema,
-  create: (plan) => ({ ...plan, id: `disk-${next++}` }),
+  // kind has a default, so it is never null; it is unknown only when configured from an unknown.
+  create: (plan) => ({ ...plan, kind: isUnknown(plan.kind) ? "ssd" : plan.kind, id: `disk-${next++}` }),
   read: (state) => state,
-  update: (plan, prior) => ({ ...plan, id: prior.id }),
+  update: (plan, prior) => ({ ...plan, kind: isUnknown(plan.kind) ? prior.kind : plan.kind, id: prior.id }),
   delete: () => {},
 });

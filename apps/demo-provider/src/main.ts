@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-/** Entry point of `terraform-provider-demo` (bundled by scripts/build.mjs). */
+/** Entry point of `terraform-provider-demo` (bundled by scripts/build.mjs), as the guides write it. */
 import { serve } from "@tfkit/provider";
 import { provider } from "./provider.js";
 
-void serve(provider as unknown as Parameters<typeof serve>[0]);
+await serve(provider);

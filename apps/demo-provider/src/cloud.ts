@@ -49,7 +49,7 @@ export interface Server {
   readonly port: number;
   /** The administrator password. */
   readonly admin_password: string | null;
-  /** `"true"` / `"false"` (a bool before schema version 1: seed 004). */
+  /** `"true"` / `"false"` (a bool before schema version 1: see Terraform's "State Upgrade"). */
   readonly enabled: string | null;
   /** Every interface, the configured ones first, in order, then the default one if any. */
   readonly interfaces: readonly Interface[];
@@ -436,7 +436,7 @@ function networkIn(data: StoreData, id: string, path?: PathInput): Network {
 /**
  * Interfaces for the wanted networks: an interface whose network did not change (same position)
  * keeps its address, a new one gets the lowest free host number from 10 up; no interface at all
- * means one default interface on `net-default` (seed 000).
+ * means one default interface on `net-default` (the implicit-object rule of Terraform's "Resource Instance Change Lifecycle").
  */
 function allocateInterfaces(
   data: StoreData,

@@ -25,7 +25,7 @@ function badSpec(summary: string): ProviderError {
  * The faults the demo cloud injects, from the environment variable `TFKIT_DEMO_FAULTS`.
  *
  * @remarks Comma-separated entries: `create_after_remote:demo_server` (the object is created,
- * then the create fails: the seed 002 partial-state case), `create:T`, `read:T`, `update:T`,
+ * then the create fails: the partial-state case of Terraform's "Resource Lifecycle"), `create:T`, `read:T`, `update:T`,
  * `delete:T` (fail before touching the store), `T=name` to target one object by name, and
  * `slow:200` (every cloud call waits 200 ms, outside the store lock).
  * @category models

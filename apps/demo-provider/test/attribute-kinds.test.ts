@@ -290,7 +290,7 @@ const creates = indexed.filter(({ row }) => row.before === undefined && row.erro
 const errors = indexed.filter(({ row }) => row.error !== undefined);
 const changes = indexed.filter(({ row }) => row.before !== undefined);
 
-describeTerraform("seed 001 tables through terraform plan (demo_server)", () => {
+describeTerraform("attribute-kind tables through terraform plan (demo_server)", () => {
   let createPlan: TfResult;
   let errorPlan: TfResult;
   let changePlan: TfResult;

@@ -1,6 +1,6 @@
 /**
  * Injected faults under real terraform: a create that fails after the remote object exists
- * leaves a tainted resource (seed 002) that the next apply replaces without an orphan; a failing
+ * leaves a tainted resource (Terraform's "Resource Lifecycle") that the next apply replaces without an orphan; a failing
  * read stops the plan with the cloud's message; slow responses slow the apply down.
  */
 import { expect, it } from "vitest";

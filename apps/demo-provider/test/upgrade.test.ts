@@ -1,7 +1,7 @@
 /**
  * State upgrades under real terraform: state files written by schema versions 0 and 1 of
  * `demo_server` (fixtures) are upgraded to version 2 (v0 → v1 by a chain step: `enabled` bool →
- * string, seed 004; v1 → v2 directly: `flavor` → `size`), refreshed, and planned with no changes.
+ * string, Terraform's "State Upgrade"; v1 → v2 directly: `flavor` → `size`), refreshed, and planned with no changes.
  */
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";

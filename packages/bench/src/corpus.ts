@@ -2,6 +2,7 @@ import type { Suite } from "./runner.js";
 import { ctyCodecThroughput } from "./suites/cty-codec-throughput.js";
 import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { planEngineSuites } from "./suites/plan-engine.js";
+import { providerRpcSuites } from "./suites/provider-rpc.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
 import {
   coldStart,
@@ -30,4 +31,5 @@ export const corpus: readonly Suite[] = [
   ctyMsgpackDecode,
   ...ctyCodecThroughput,
   ...planEngineSuites,
+  ...providerRpcSuites,
 ];

@@ -30,7 +30,7 @@ import {
 } from "./responses.js";
 import { ContractRule, formatViolation, formatViolations } from "./violation.js";
 
-// seed 000: a compute instance whose remote system adds a default network interface. The
+// Resource Instance Change Lifecycle: a compute instance whose remote system adds a default network interface. The
 // configured `network_interface` blocks must keep their count; the full list (including the
 // default one) is reported through the computed `all_network_interfaces` attribute.
 const server = resourceSchema({
@@ -80,7 +80,7 @@ const priorNull = nullVal(server.type);
 const config = srv({});
 const ctx = { resourceAddress: "demo_server.web", provider: "registry.terraform.io/tfkit/demo" };
 
-describe("seed 000: plan", () => {
+describe("Resource Instance Change Lifecycle: plan", () => {
   const goodPlan = srv({
     id: unknownVal(str),
     port: unknownVal(numberType),
@@ -184,7 +184,7 @@ describe("seed 000: plan", () => {
   });
 });
 
-describe("seed 000: final plan", () => {
+describe("Resource Instance Change Lifecycle: final plan", () => {
   const first = srv({
     id: unknownVal(str),
     port: numberVal(80),
@@ -251,7 +251,7 @@ describe("seed 000: final plan", () => {
   });
 });
 
-describe("seed 000: apply", () => {
+describe("Resource Instance Change Lifecycle: apply", () => {
   const planned = srv({
     id: unknownVal(str),
     port: numberVal(80),

@@ -14,7 +14,7 @@ import { planResourceChange } from "./plan-resource-change.js";
 import { proposedNew } from "./proposed-new.js";
 import { renderPlan } from "./render-plan.js";
 
-// Every row of every table in seed 001 ("Attributes", "Optional & Default", "Optional &
+// Every row of every table in the write-up of SDK attribute kinds ("Attributes", "Optional & Default", "Optional &
 // Computed", "Embedded Resources", "resource attribute", "Computed resources", "Optional &
 // Computed resources"): attribute kind × in state or not × in config or not (equal or not) → the
 // plan symbol and value the table gives, asserted on the planned value and on the rendered
@@ -54,7 +54,7 @@ function errorsFor(schema: Schema, config: Value): number {
   return validateConfig(schema, config).filter((d) => d.severity === "error").length;
 }
 
-describe("seed 001 table 'Attributes' (Required / Optional / Computed)", () => {
+describe("attribute kinds table 'Attributes' (Required / Optional / Computed)", () => {
   it("row 1, not in state, not in config: Required <error>, Optional null, Computed + (known after apply)", () => {
     expect(errorsFor(single("required"), obj({ a: NS }))).toBeGreaterThan(0);
 
@@ -111,7 +111,7 @@ describe("seed 001 table 'Attributes' (Required / Optional / Computed)", () => {
   });
 });
 
-describe("seed 001 table 'Optional & Default' (a default needs Computed in the framework)", () => {
+describe("attribute kinds table 'Optional & Default' (a default needs Computed in the framework)", () => {
   const sch = single("optionalDefault");
 
   it("row 1, not in state, not in config: Optional null; Optional & Default + default", () => {
@@ -146,7 +146,7 @@ describe("seed 001 table 'Optional & Default' (a default needs Computed in the f
   });
 });
 
-describe("seed 001 table 'Optional & Computed' (Optional / Optional & Computed / Computed)", () => {
+describe("attribute kinds table 'Optional & Computed' (Optional / Optional & Computed / Computed)", () => {
   it("row 1: Optional null, Optional & Computed + (known after apply), Computed + (known after apply)", () => {
     expect(lineFor(plan(single("optional"), NONE, obj({ a: NS })).text, "a")).toBeUndefined();
     for (const k of ["optionalComputed", "computed"] as const) {
@@ -188,7 +188,7 @@ describe("seed 001 table 'Optional & Computed' (Optional / Optional & Computed /
   });
 });
 
-describe("seed 001 table 'Embedded Resources' (blocks: Required / Optional)", () => {
+describe("attribute kinds table 'Embedded Resources' (blocks: Required / Optional)", () => {
   const inner = { x: attr.string({ optional: true }) };
   const required = resourceSchema({
     blocks: { res: block.list({ attributes: inner, minItems: 1, maxItems: 1 }) },
@@ -232,7 +232,7 @@ describe("seed 001 table 'Embedded Resources' (blocks: Required / Optional)", ()
   });
 });
 
-describe("seed 001 table 'resource attribute' (attributes inside a block)", () => {
+describe("attribute kinds table 'resource attribute' (attributes inside a block)", () => {
   const sch = resourceSchema({
     blocks: {
       res: block.list({
@@ -277,7 +277,7 @@ describe("seed 001 table 'resource attribute' (attributes inside a block)", () =
   });
 });
 
-describe("seed 001 tables 'Computed resources' and 'Optional & Computed resources' (attribute config mode = nested attributes)", () => {
+describe("attribute kinds tables 'Computed resources' and 'Optional & Computed resources' (attribute config mode = nested attributes)", () => {
   const computed = resourceSchema({
     attributes: { res: attr.listNested({ x: attr.string({ optional: true }) }, { computed: true }) },
   });

@@ -114,7 +114,7 @@ describe("resource lifecycle", () => {
   });
 });
 
-describe("seed 002: partial state after a failed create", () => {
+describe("Resource Lifecycle: partial state after a failed create", () => {
   it("returns the partial state with the error so Terraform records it (tainted)", async () => {
     const { cloud, plan, apply } = await setup({
       create: (plan, ctx) => {

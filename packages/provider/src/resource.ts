@@ -190,7 +190,7 @@ export interface PrivateStateParser<P> {
 /**
  * Everything a managed resource type is: its schema and its hooks, on phase-typed models.
  *
- * @remarks Following seed 002, apply never sees the configuration: `create` gets the plan,
+ * @remarks As Terraform's "Resource Lifecycle" has it, apply never sees the configuration: `create` gets the plan,
  * `update` the plan and the prior state (and both the write-only values), and each must return
  * a state that keeps every known planned value. `read` returning `null` removes the resource
  * from state. Compared with the Go framework: no `Metadata`/`Schema` methods, no `req.Plan.Get`

@@ -18,11 +18,11 @@ import type { Unknown } from "./unknown.js";
  *   {@link Unknown} (derived from other resources' unknown results); optional values may be
  *   `null`; computed-only attributes are left out (they are always null in config).
  * - `"known_config"`: the configuration handed to create, read, update and delete, which never
- *   holds unknowns (seed 003); otherwise as `"config"`.
+ *   holds unknowns ("Accessing State, Config, and Plan"); otherwise as `"config"`.
  * - `"proposed"`: a planned state while planning (what a resource's plan hook sees): anything
  *   may be {@link Unknown}, since configuration may still be unknown; optional and computed
  *   values may be `null`; write-only values are `null`.
- * - `"plan"`: the planned new state handed to create/update (seed 003). Required values are
+ * - `"plan"`: the planned new state handed to create/update ("Accessing State, Config, and Plan"). Required values are
  *   known and non-null; optional non-computed values are known, maybe `null`; computed values
  *   (and everything inside a computed nested attribute) may be {@link Unknown} or `null`;
  *   write-only values are `null`.

@@ -266,7 +266,7 @@ describe("toModel", () => {
     expect(cm.nic).toEqual([{ ip: Unknown }]);
   });
 
-  it("enforces the phase's promises (seed 003) with the path", () => {
+  it("enforces the phase's promises (Accessing State, Config, and Plan) with the path", () => {
     const withAttr = (name: string, value: Value) => {
       const m = new Map(v.entries());
       m.set(name, value);

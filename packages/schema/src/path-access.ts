@@ -107,7 +107,7 @@ function step1(cur: Value, step: PathStep, path: Path): Value {
  * unknown of it; a list index past the end, a missing map key or a set element not in the set
  * give a null. Set elements are addressed by the element value itself (`rawEquals`). Unlike
  * cty-values' `getPath` (go-cty `Path.Apply`), which fails on these, this suits provider code
- * reading optional parts of a plan or state (seed 003).
+ * reading optional parts of a plan or state ("Accessing State, Config, and Plan").
  * @throws `CtyError` (from `@tfkit/cty-values`) with code `"path"` when a step cannot apply to the type (no such
  * attribute, indexing a string, a non-number list index).
  * @category combinators

@@ -126,7 +126,7 @@ describe("the fake core rejects broken providers with the contract rule", () => 
   });
 });
 
-describe("the fake core follows core through a failed create (seed 002)", () => {
+describe("the fake core follows core through a failed create (Resource Lifecycle)", () => {
   it("a create that fails after the object exists leaves it tainted; the next apply replaces it", async () => {
     let fail = true;
     const provider = brokenProvider({

@@ -87,7 +87,7 @@ function expectedV1(optional: Value, required: string): Value {
   });
 }
 
-describe("seed 004: bool → string (v0 → v1)", () => {
+describe("State Upgrade: bool → string (v0 → v1)", () => {
   it.each([
     ["prior schema", priorSchemaApproach],
     ["raw JSON", rawJsonApproach],

@@ -28,7 +28,7 @@ export const serverSchemaV0 = resourceSchema({
 });
 
 /**
- * `demo_server` schema version 1: `enabled` became the string `"true"` / `"false"` (seed 004).
+ * `demo_server` schema version 1: `enabled` became the string `"true"` / `"false"` (Terraform's "State Upgrade").
  * @category models
  */
 export const serverSchemaV1 = resourceSchema({
@@ -52,9 +52,9 @@ export const serverSchemaV1 = resourceSchema({
 
 /**
  * `demo_server` schema version 2 (current): `flavor` renamed to `size`; `created_at` and the
- * computed `all_interfaces` (seed 000) added.
+ * computed `all_interfaces` (Terraform's "Resource Instance Change Lifecycle") added.
  *
- * @remarks One attribute of every kind in the seed 001 tables: Required (`name`), Optional
+ * @remarks One attribute of every kind in the attribute-kind tables: Required (`name`), Optional
  * (`description`), Computed (`id`, `created_at` with UseStateForUnknown), Optional+Computed
  * (`size`, chosen by the cloud when unset), Default (`port` = 8080), Sensitive
  * (`admin_password`), RequiresReplace (`image`), an Optional list block

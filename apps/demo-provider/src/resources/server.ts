@@ -48,12 +48,12 @@ function stateOf(server: Server): State<S> {
 
 /**
  * `demo_server`: a server with network interfaces (blocks) and the computed list of all its
- * interfaces, including the default one the cloud creates when none is configured (seed 000).
+ * interfaces, including the default one the cloud creates when none is configured (Terraform's "Resource Instance Change Lifecycle").
  *
  * @remarks A create that fails after the server exists (`TFKIT_DEMO_FAULTS=create_after_remote:demo_server`)
- * returns the server's state with the error (seed 002), so Terraform records it as tainted and
+ * returns the server's state with the error (Terraform's "Resource Lifecycle"), so Terraform records it as tainted and
  * replaces it on the next apply. State from schema versions 0 and 1 is upgraded: version 0 by a
- * chain step to version 1 (`enabled` bool → `"true"`/`"false"`, seed 004), version 1 by a direct
+ * chain step to version 1 (`enabled` bool → `"true"`/`"false"`: Terraform's "State Upgrade"), version 1 by a direct
  * upgrader to version 2 (`flavor` → `size`).
  * @category models
  */

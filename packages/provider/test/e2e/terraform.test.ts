@@ -1,5 +1,5 @@
 // End to end under the real terraform binary: CRUD, no-op re-plan, write-only, data source,
-// function call, import, seed 002's partial state after a failed create (tainted, then
+// function call, import, the "Resource Lifecycle" partial state after a failed create (tainted, then
 // replaced, no zombie left), an ephemeral value into a write-only attribute, a cross-type move,
 // and an upgrade of state written at an older schema version.
 import { spawnSync } from "node:child_process";
@@ -144,7 +144,7 @@ output "o" {
     expect(plan.stderr).toContain("text must not be empty");
   });
 
-  it("seed 002: a failed create leaves the object tainted in state, the next apply replaces it", () => {
+  it("Resource Lifecycle: a failed create leaves the object tainted in state, the next apply replaces it", () => {
     writeConfig(`
 resource "tfkitp_thing" "b" {
   name              = "flaky"

@@ -19,7 +19,7 @@ const config = (name: Value, ttl: Value = nullVal(A.ttl!)): Value =>
   objectVal({ id: nullVal(A.id!), name, ttl, fqdn: nullVal(A.fqdn!), tags: nullVal(A.tags!) });
 const core = new FakeCore(provider, { access_record: recordSchema });
 
-describe("seed 003: config, plan and state", () => {
+describe("Accessing State, Config, and Plan: config, plan and state", () => {
   it("tells unknown configuration values apart in the typed config model", () => {
     expect(describeConfig({ name: Unknown, ttl: null, tags: null })).toBe("name known after apply");
     expect(describeConfig({ name: "www", ttl: 300, tags: null })).toBe("name www");

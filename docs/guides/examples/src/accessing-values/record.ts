@@ -48,7 +48,7 @@ export const record = defineResource({
   typeName: "access_record",
   schema: recordSchema,
   validateConfig: (config, ctx) => {
-    // Validation runs before values are known: skip what is still Unknown (seed 003).
+    // Validation runs before values are known: skip what is still Unknown ("Accessing State, Config, and Plan").
     if (!isUnknown(config.ttl) && config.ttl !== null && config.ttl < 60) {
       ctx.diagnostics.error("TTL too short", "ttl must be at least 60 seconds", ["ttl"]);
     }

@@ -159,7 +159,7 @@ async function blockTable(): Promise<string> {
   return lines.join("\n");
 }
 
-describe("seed 001: the plan each kind of attribute produces", () => {
+describe("SDK attribute kinds: the plan each kind of attribute produces", () => {
   it("matches the seed's tables", async () => {
     // Spot checks straight from the seed article.
     expect(await cell("Required", situations[0]!)).toBe("error");
@@ -183,7 +183,7 @@ describe("seed 001: the plan each kind of attribute produces", () => {
     );
   });
 
-  it("plans nested objects as seed 001's embedded resources", async () => {
+  it("plans nested objects as the SDK's embedded resources", async () => {
     const [, notInConfig, inConfig, inStateNotInConfig] = [undefined, ...situations];
     expect(await blockCell("list block", notInConfig!)).toBe("+ []");
     expect(await blockCell("Optional list nested attribute", notInConfig!)).toBe("null");

@@ -24,7 +24,7 @@ const core = new FakeCore(provider, {
   contracts_document: documentSchema,
 });
 
-describe("seed 000: a computed value that changes on update", () => {
+describe("Resource Instance Change Lifecycle: a computed value that changes on update", () => {
   it("is caught by strict mode when the plan promised the old value", async () => {
     const created = await core.planAndApply("contracts_broken_document", nullVal(T), config("v1"));
     const plan = await core.plan("contracts_broken_document", created, config("v2"));

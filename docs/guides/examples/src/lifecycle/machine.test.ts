@@ -20,7 +20,7 @@ beforeEach(() => {
   cloud.failBoot = false;
 });
 
-describe("seed 002: partial state", () => {
+describe("Resource Lifecycle: partial state", () => {
   it("returns the partial state with the error when create fails after the object exists", async () => {
     cloud.failBoot = true;
     const plan = await core.plan("lifecycle_machine", nullVal(T), config("web"));

@@ -7,7 +7,7 @@ import { provider, steps, thingV2, upgraders } from "./thing.js";
 
 const core = new FakeCore(provider, { upgrade_thing: thingV2, upgrade_chained_thing: thingV2 });
 
-describe.each(["upgrade_thing", "upgrade_chained_thing"])("seed 004: %s", (typeName) => {
+describe.each(["upgrade_thing", "upgrade_chained_thing"])("State Upgrade: %s", (typeName) => {
   it("upgrades version 0 (enabled was a bool)", async () => {
     const { newState, diagnostics } = await core.upgrade(typeName, 0, '{"id":"t-1","enabled":true}');
     expect(diagnostics).toEqual([]);

@@ -8,7 +8,7 @@ import {
   upgradeStep,
 } from "@tfkit/upgrade";
 
-// Version 0: `enabled` was a bool (seed 004).
+// Version 0: `enabled` was a bool ("State Upgrade").
 export const thingV0 = resourceSchema({
   attributes: { id: attr.string({ computed: true }), enabled: attr.bool({ optional: true }) },
 });

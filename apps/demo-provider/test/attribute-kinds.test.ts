@@ -1,5 +1,5 @@
 /**
- * Seed 001 ("Terraform plan depends on how attributes are defined"), reproduced through the real
+ * The write-up of SDK attribute kinds ("Terraform plan depends on how attributes are defined"), reproduced through the real
  * terraform CLI: for each row of its tables, the plan line terraform prints for the demo_server
  * attribute of that kind. Rows are grouped so that terraform runs only a few times: one create
  * plan (rows 1 and 2), one plan with every configuration error (the `<error>` cells), and one
@@ -14,7 +14,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeTerraform, E2E_TIMEOUT, type TfResult, Workdir } from "./harness.js";
 
 interface Row {
-  /** Seed table and row, e.g. "Attributes 1 / Computed". */
+  /** The write-up's table and row, e.g. "Attributes 1 / Computed". */
   readonly seed: string;
   /** Resource body before (rows 3 and 4: applied first). */
   readonly before?: string;

@@ -1,5 +1,5 @@
 /**
- * Seed 000: nested blocks mirror the configuration exactly (the provider cannot add blocks);
+ * Resource Instance Change Lifecycle: nested blocks mirror the configuration exactly (the provider cannot add blocks);
  * an interface the cloud creates by itself is reported through the separate computed list
  * `all_interfaces`, next to the configured ones.
  */

@@ -19,7 +19,7 @@ import { renderPlan } from "./render-plan.js";
 // Computed resources"): attribute kind × in state or not × in config or not (equal or not) → the
 // plan symbol and value the table gives, asserted on the planned value and on the rendered
 // plan line. `<error>` cells are config errors, asserted with @tfkit/schema's validateConfig.
-// The seed describes the legacy SDK; rows where the plugin framework (what tfkit follows)
+// The write-up describes the legacy SDK; rows where the plugin framework (what tfkit follows)
 // differs say so.
 
 function plan(schema: Schema, prior: Value, config: Value) {
@@ -316,7 +316,7 @@ describe("attribute kinds tables 'Computed resources' and 'Optional & Computed r
 
   it("row 3 (Optional & Computed, attribute mode, block == null): core proposes null; the framework then plans unknown", () => {
     // Core's optionalValueNotComputable: the prior nested value holds a non-computed attribute,
-    // so the user removed it and the proposal is null (the seed's legacy-SDK row 3a: "- state ->
+    // so the user removed it and the proposal is null (the write-up's legacy-SDK row 3a: "- state ->
     // null"). The plan differs from state, so the framework marks the computed attribute unknown.
     expectValue(proposedNew(oc, one("s"), none), none);
     const r = plan(oc, one("s"), none);

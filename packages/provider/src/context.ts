@@ -147,7 +147,7 @@ export interface ApplyContext<S extends SchemaBody, C = unknown, P = unknown> ex
   /**
    * Records the state of a remote object that exists although the operation is failing.
    *
-   * @remarks Seed 002: when a create fails after the remote object was made, returning the
+   * @remarks Terraform's "Resource Lifecycle" (partial state): when a create fails after the remote object was made, returning the
    * partial state with the error lets Terraform record it (tainted) instead of leaving a zombie.
    * The given attributes are laid over the plan (create; unknown values become null) or the
    * prior state (update). Used only when the hook then throws, times out or adds an error.

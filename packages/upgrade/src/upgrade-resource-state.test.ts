@@ -29,7 +29,7 @@ import {
 } from "./upgrader.js";
 import { upgradeResourceState } from "./upgrade-resource-state.js";
 
-// Seed 004's example: v0 had bool attributes, v1 has strings.
+// The example of the framework's "State Upgrade": v0 had bool attributes, v1 has strings.
 const v0 = resourceSchema({
   attributes: {
     id: attr.string({ computed: true }),

@@ -1,7 +1,7 @@
 import { defineProvider, defineResource } from "@tfkit/provider";
 import { attr, block, resourceSchema } from "@tfkit/schema";
 
-// Seed 001's "embedded resources": nested objects as a block or as nested attributes.
+// The SDK's "embedded resources": nested objects as a block or as nested attributes.
 export const blockSchemas = {
   "list block": resourceSchema({
     attributes: { trigger: attr.string({ required: true }) },

@@ -1,4 +1,4 @@
-// Seed 001's tables, computed: for every kind of attribute and every situation, what the plan
+// The tables of "Terraform plan depends on how attributes are defined" (the write-up of SDK attribute kinds), computed: for every kind of attribute and every situation, what the plan
 // does to the attribute, by validating and planning through the provider as Terraform does.
 // The guide's tables are these results (the last test checks the markdown says the same).
 import { readFileSync } from "node:fs";
@@ -52,7 +52,7 @@ const situations: readonly Situation[] = [
 const show = (v: Value): string =>
   v.isNull() ? "null" : v.isKnown() ? JSON.stringify(v.asString()) : "(known after apply)";
 
-/** What `terraform plan` shows for x, in the seed's notation. */
+/** What `terraform plan` shows for x, in the write-up's notation. */
 async function cell(kind: Kind, s: Situation): Promise<string> {
   const type = typeName(kind);
   const T = schemas[kind].type;
@@ -160,8 +160,8 @@ async function blockTable(): Promise<string> {
 }
 
 describe("SDK attribute kinds: the plan each kind of attribute produces", () => {
-  it("matches the seed's tables", async () => {
-    // Spot checks straight from the seed article.
+  it("matches the write-up's tables", async () => {
+    // Spot checks straight from the write-up.
     expect(await cell("Required", situations[0]!)).toBe("error");
     expect(await cell("Optional", situations[0]!)).toBe("null");
     expect(await cell("Computed", situations[0]!)).toBe("+ (known after apply)");
@@ -194,7 +194,7 @@ describe("SDK attribute kinds: the plan each kind of attribute produces", () => 
     expect(await blockCell("Optional list nested attribute", inStateNotInConfig!)).toBe(
       '~ [{v="old"}] -> null',
     );
-    // Not the seed's "{ state }": core's proposedNew (optionalValueNotComputable) sees that the
+    // Not the write-up's "{ state }": core's proposedNew (optionalValueNotComputable) sees that the
     // stored objects hold a configurable value, so they came from configuration, now removed.
     expect(await blockCell("Optional+Computed list nested attribute", inStateNotInConfig!)).toBe(
       '~ [{v="old"}] -> (known after apply)',

@@ -3,7 +3,8 @@ import { rawEquals, unrefinedDeep } from "@tfkit/cty-values";
 import type { Diagnostic, PlanModifier } from "@tfkit/schema";
 
 /**
- * What an attribute plan modifier is given.
+ * What an attribute plan modifier is given: the `request` of the `modify` function you write
+ * (see {@link planModifier}). Every value is a cty `Value`.
  *
  * @remarks The Go framework's `planmodifier.StringRequest` and friends, with cty values instead
  * of framework types. Inside nested attributes and blocks, `configValue` and `stateValue` come

@@ -2,7 +2,8 @@ import type { JsonValue } from "./json.js";
 import type { TerraformPlan, TerraformState } from "./terraform-json.js";
 
 /**
- * A matcher for a known value at a path, built with the `knownvalue` functions.
+ * A matcher for a known value at a path, built with the `knownvalue` functions — or an
+ * interface you implement for a matcher of your own.
  *
  * @remarks terraform-plugin-testing's `knownvalue.Check`.
  * @category testing
@@ -15,7 +16,8 @@ export interface KnownValueMatcher {
 }
 
 /**
- * A check run on a plan (`terraform show -json <planfile>`), built with the `plancheck` functions.
+ * A check run on a plan (`terraform show -json <planfile>`, plus the human plan text), built with
+ * the `plancheck` functions — or an interface you implement for a check of your own.
  *
  * @remarks terraform-plugin-testing's `plancheck.PlanCheck`. Returning a message (rather than
  * throwing) lets the runner report every failed check of a step at once.
@@ -30,7 +32,8 @@ export interface PlanCheck {
 
 /**
  * A check run on the state after a step (`terraform show -json`), built with the `statecheck`
- * functions.
+ * functions — or an interface you implement for a check of your own (an import step's checks
+ * see the imported state).
  *
  * @remarks terraform-plugin-testing's `statecheck.StateCheck`.
  * @category testing

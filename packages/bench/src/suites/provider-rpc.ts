@@ -195,9 +195,11 @@ function rpcSuite(name: string, note: string, make: () => Promise<RpcFixture>): 
     if (f === undefined) throw new Error(`${name}: setup did not run`);
     return f;
   };
-  const timed = (op: string, fn: (x: RpcFixture) => unknown): TimedCase => ({
+  // The RPCs are async: each sample awaits the whole answer (what runs after the hook too).
+  const timed = (op: string, fn: (x: RpcFixture) => unknown, async = true): TimedCase => ({
     name: `provider/${op}/${name}`,
     fn: () => fn(get()),
+    async,
   });
   const plan = (p: () => Provider | undefined) => (x: RpcFixture) =>
     p()!.planResourceChange!(

@@ -196,6 +196,31 @@ describe("changeset version in a throwaway repository: independent version lines
     expect(table[headerIndex + 3]).toMatch(/^\| \d{4}-\d\d-\d\d \|/);
   });
 
+  it("tags each released package @tfkit/name@version, the private demo provider included", () => {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args], {
+        cwd: work,
+        encoding: "utf8",
+      });
+    git("add", "-A");
+    git("commit", "-q", "-m", "Version packages");
+    execFileSync(process.execPath, [join(root, "node_modules/@changesets/cli/bin.js"), "tag"], {
+      cwd: work,
+      stdio: "pipe",
+    });
+    const tags = git("tag", "--list")
+      .split("\n")
+      .filter((t) => t !== "");
+    for (const name of ["@tfkit/demo-provider", CHANGED, ...UNTOUCHED]) {
+      expect(tags, name).toContain(`${name}@${after.get(name)?.version}`);
+    }
+    for (const name of ignored)
+      expect(
+        tags.some((t) => t.startsWith(`${name}@`)),
+        name,
+      ).toBe(false);
+  });
+
   it("keeps the ignored tool workspaces unversioned", () => {
     expect(ignored.length).toBeGreaterThan(0);
     for (const name of ignored) {

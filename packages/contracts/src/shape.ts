@@ -82,6 +82,14 @@ export function nestedObjectType(attr: AttributeShape): ObjectType {
 }
 
 /** @internal Names in byte-wise order, so reports come out in a stable order. */
-export function sortedNames(record: { readonly [name: string]: unknown }): string[] {
-  return Object.keys(record).sort(compareUtf8);
+export function sortedNames(record: { readonly [name: string]: unknown }): readonly string[] {
+  // Schemas' attribute records and cty object types are immutable: sort each once.
+  let names = sortedNamesOf.get(record);
+  if (names === undefined) {
+    names = Object.freeze(Object.keys(record).sort(compareUtf8));
+    if (Object.isFrozen(record)) sortedNamesOf.set(record, names);
+  }
+  return names;
 }
+
+const sortedNamesOf = new WeakMap<object, readonly string[]>();

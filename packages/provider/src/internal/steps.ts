@@ -288,7 +288,44 @@ function isAbort(e: unknown): boolean {
   return name === "AbortError" || name === "TimeoutError";
 }
 
-/** Step "hook": the context every resource, data source and ephemeral hook receives. */
+/**
+ * Step "hook": the context every resource, data source and ephemeral hook receives. A class, so
+ * `client`, `private` and `setPrivate` come from its prototype instead of being defined on every
+ * context (one is made per hook call).
+ */
+class HookCallContext {
+  readonly #rt: Runtime;
+  readonly #priv: { value: unknown };
+  readonly typeName: string;
+  readonly signal: AbortSignal;
+  readonly logger: Logger;
+  readonly diagnostics: Diagnostics;
+  constructor(
+    rt: Runtime,
+    typeName: string,
+    signal: AbortSignal,
+    logger: Logger,
+    diagnostics: Diagnostics,
+    priv: { value: unknown },
+  ) {
+    this.#rt = rt;
+    this.#priv = priv;
+    this.typeName = typeName;
+    this.signal = signal;
+    this.logger = logger;
+    this.diagnostics = diagnostics;
+  }
+  get client(): unknown {
+    return this.#rt.client();
+  }
+  get private(): unknown {
+    return this.#priv.value;
+  }
+  setPrivate(value: unknown): void {
+    this.#priv.value = value;
+  }
+}
+
 export function hookContext(
   rt: Runtime,
   typeName: string,
@@ -298,20 +335,15 @@ export function hookContext(
   priv: { value: unknown },
   extra: object = {},
 ): ResourceContext {
-  // Plain properties of `extra` first; the getters below must stay getters (never spread them).
-  return Object.defineProperties(
-    { ...extra, typeName, signal, logger: call.logger.with({ tf_resource_type: typeName }), diagnostics },
-    {
-      client: { get: () => rt.client(), enumerable: true },
-      private: { get: () => priv.value, enumerable: true },
-      setPrivate: {
-        value: (value: unknown) => {
-          priv.value = value;
-        },
-        enumerable: true,
-      },
-    },
-  ) as ResourceContext;
+  const ctx = new HookCallContext(
+    rt,
+    typeName,
+    signal,
+    call.logger.with({ tf_resource_type: typeName }),
+    diagnostics,
+    priv,
+  );
+  return Object.assign(ctx, extra) as unknown as ResourceContext;
 }
 
 /**

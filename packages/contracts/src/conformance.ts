@@ -59,8 +59,27 @@ export function checkWriteOnlyNull(schema: BodyShape, value: Value, stage: Contr
   });
 }
 
+/** Whether a body has a write-only attribute anywhere inside (cached per immutable body). */
+function holdsWriteOnly(body: BodyShape): boolean {
+  let h = holdsWriteOnlyOf.get(body);
+  if (h === undefined) {
+    h =
+      Object.values(body.attributes).some(
+        (a) =>
+          a.writeOnly === true ||
+          (a.kind === "nested_attribute" &&
+            a.attributes !== undefined &&
+            holdsWriteOnly({ attributes: a.attributes, blocks: {} })),
+      ) || Object.values(body.blocks).some((b) => holdsWriteOnly(b));
+    if (Object.isFrozen(body.attributes)) holdsWriteOnlyOf.set(body, h);
+  }
+  return h;
+}
+
+const holdsWriteOnlyOf = new WeakMap<BodyShape, boolean>();
+
 function writeOnlyPaths(schema: BodyShape, obj: Value, path: Path, found: (p: Path) => void): void {
-  if (obj.isNull() || !obj.isKnown()) return;
+  if (obj.isNull() || !obj.isKnown() || !holdsWriteOnly(schema)) return;
   for (const name of sortedNames(schema.attributes)) {
     const attrS = schema.attributes[name] as AttributeShape;
     const v = getAttrOr(obj, name, attrS.type);

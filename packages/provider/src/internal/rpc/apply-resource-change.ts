@@ -242,7 +242,8 @@ function overlay(
     merged[name] = Object.hasOwn(given, name) ? given[name] : baseModel[name];
   }
   const { value, problems } = fromModelSalvaging(schema, merged as never, "state", base);
-  // Attributes the hook did not give that are still unknown become null quietly (seed 002).
+  // Attributes the hook did not give that are still unknown become null quietly: state never
+  // holds an unknown, and Terraform taints the partial object anyway.
   for (const p of problems) {
     const first = p.path?.[0];
     if (first?.kind === "attribute" && Object.hasOwn(given, first.name)) {

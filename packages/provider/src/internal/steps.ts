@@ -95,6 +95,27 @@ export function decodeValue(
 }
 
 /**
+ * Steps "decode", "validate" and "model" for a configuration a hook gets wholly known (data
+ * source read, ephemeral open): a known object that fits the schema, and its model.
+ */
+export function knownConfiguration(
+  raw: DynamicValue | undefined,
+  schema: Schema,
+  typeName: string,
+  diagnostics: Diagnostics,
+): { readonly config: Value; readonly model: Record<string, unknown> } | Failed {
+  const config = decodeValue(raw, schema.type, "configuration", typeName, diagnostics);
+  if (
+    config === FAILED ||
+    !knownObject(config, "configuration", typeName, diagnostics, { nullable: false })
+  ) {
+    return FAILED;
+  }
+  const model = modelOf(schema, config, "known_config", "configuration", typeName, diagnostics);
+  return model === FAILED ? FAILED : { config, model };
+}
+
+/**
  * The first diagnostic a step added, as a `ProviderError` to throw from a lazily built hook
  * input (the hook that read it then fails with these words).
  */

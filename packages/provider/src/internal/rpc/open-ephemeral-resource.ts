@@ -9,14 +9,12 @@ import { Diagnostics } from "../../diagnostics.js";
 import type { EphemeralContext, EphemeralResourceType } from "../../ephemeral-resource.js";
 import { reportViolations, type Runtime, wire } from "../runtime.js";
 import {
-  decodeValue,
   encodePrivateState,
   encodeValue,
   FAILED,
   hookContext,
   hookFailed,
-  knownObject,
-  modelOf,
+  knownConfiguration,
   valueOfResult,
 } from "../steps.js";
 
@@ -49,15 +47,9 @@ export async function openEphemeralResourceRpc(
   const stop = (): OpenEphemeralResourceResponse => ({ diagnostics: wire(diagnostics.all, type) });
   const priv = { value: undefined as unknown };
   const renew = { at: undefined as Date | undefined };
-  const config = decodeValue(req.config, type, "configuration", typeName, diagnostics);
-  if (
-    config === FAILED ||
-    !knownObject(config, "configuration", typeName, diagnostics, { nullable: false })
-  ) {
-    return stop();
-  }
-  const model = modelOf(schema, config, "known_config", "configuration", typeName, diagnostics);
-  if (model === FAILED) return stop();
+  const decoded = knownConfiguration(req.config, schema, typeName, diagnostics);
+  if (decoded === FAILED) return stop();
+  const { config, model } = decoded;
   let returned: unknown;
   try {
     returned = await er.definition.open.call(

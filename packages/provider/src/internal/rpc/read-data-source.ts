@@ -5,16 +5,7 @@ import type { Diagnostic, Schema } from "@tfkit/schema";
 import type { DataSourceType } from "../../data-source.js";
 import { Diagnostics } from "../../diagnostics.js";
 import { deferral, reportViolations, type Runtime, wire } from "../runtime.js";
-import {
-  decodeValue,
-  encodeValue,
-  FAILED,
-  hookContext,
-  hookFailed,
-  knownObject,
-  modelOf,
-  valueOfResult,
-} from "../steps.js";
+import { encodeValue, FAILED, hookContext, hookFailed, knownConfiguration, valueOfResult } from "../steps.js";
 
 /**
  * @internal ReadDataSource: decode → validate (a known configuration that fits the schema, no
@@ -33,15 +24,9 @@ export async function readDataSourceRpc(
   const stop = (): ReadDataSourceResponse => ({ diagnostics: wire(diagnostics.all, type) });
 
   // decode, validate, model
-  const config = decodeValue(req.config, type, "configuration", typeName, diagnostics);
-  if (
-    config === FAILED ||
-    !knownObject(config, "configuration", typeName, diagnostics, { nullable: false })
-  ) {
-    return stop();
-  }
-  const model = modelOf(schema, config, "known_config", "configuration", typeName, diagnostics);
-  if (model === FAILED) return stop();
+  const decoded = knownConfiguration(req.config, schema, typeName, diagnostics);
+  if (decoded === FAILED) return stop();
+  const { config, model } = decoded;
 
   // hook
   const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);

@@ -390,6 +390,21 @@ export function replaceAttributes(object: Value, replacements: ReadonlyMap<strin
   }
   if (replacements.size === 0) return object;
   const attrs = object.entries();
+  if (replacements.size === attrs.size) {
+    // Every attribute given (a whole object rebuilt): one pass in the object's own order.
+    const all = new Map<string, Value>();
+    let same = true;
+    for (const [name, old] of attrs) {
+      const v = replacements.get(name);
+      if (v === undefined) {
+        same = false;
+        break;
+      }
+      if (v.type !== old.type && !typeEquals(v.type, old.type)) same = false;
+      all.set(name, v);
+    }
+    if (same) return new Value(object.type, all);
+  }
   const out = new Map(attrs);
   let sameType = true;
   for (const [name, v] of replacements) {

@@ -22,7 +22,7 @@ import {
 } from "@tfkit/cty-values";
 import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
-import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } from "./spec.js";
+import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
 import { isUnknown, Unknown } from "./unknown.js";
 
@@ -134,6 +134,29 @@ function defineEntry(target: Record<string, unknown>, key: string, value: unknow
   } else {
     target[key] = value;
   }
+}
+
+// Schemas are immutable: their attribute and block lists are listed once, not on every
+// conversion (a resource's model is converted several times per request).
+const attributeLists = new WeakMap<Attributes, readonly (readonly [string, AnyAttributeSpec])[]>();
+const blockLists = new WeakMap<Blocks, readonly (readonly [string, BlockSpec])[]>();
+
+function attributeEntries(attributes: Attributes): readonly (readonly [string, AnyAttributeSpec])[] {
+  let list = attributeLists.get(attributes);
+  if (list === undefined) {
+    list = Object.entries(attributes);
+    if (Object.isFrozen(attributes)) attributeLists.set(attributes, list);
+  }
+  return list;
+}
+
+function blockEntries(blocks: Blocks): readonly (readonly [string, BlockSpec])[] {
+  let list = blockLists.get(blocks);
+  if (list === undefined) {
+    list = Object.entries(blocks);
+    if (Object.isFrozen(blocks)) blockLists.set(blocks, list);
+  }
+  return list;
 }
 
 interface Ctx {
@@ -292,7 +315,7 @@ function bodyToModel(
   if (v.type.kind !== "object") fail(`object required, but received ${v.type.kind}`, path);
   const entries = v.entries();
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(body.attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes)) {
     const p = withAttribute(path, name);
     const av = entries.get(name);
     if (av === undefined) fail(`missing required attribute "${name}"`, path);
@@ -302,7 +325,7 @@ function bodyToModel(
     }
     defineEntry(out, name, attributeToModel(spec, av, ctx, inComputed, p));
   }
-  for (const [name, spec] of Object.entries(body.blocks)) {
+  for (const [name, spec] of blockEntries(body.blocks)) {
     const p = withAttribute(path, name);
     const bv = entries.get(name);
     if (bv === undefined) fail(`missing required attribute "${name}"`, path);
@@ -675,7 +698,7 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base:
   // (`b` may be of another schema's object type: a child is reused only when its type fits.)
   const bent = b !== undefined && b.type.kind === "object" ? b.entries() : undefined;
   const out = new Map<string, Value>();
-  for (const [name, spec] of Object.entries(body.attributes as Attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes as Attributes)) {
     const p = withAttribute(path, name);
     if (!Object.hasOwn(m, name) || m[name] === undefined) {
       if ((ctx.phase === "config" || ctx.phase === "known_config") && spec.presence === "computed") {
@@ -686,7 +709,7 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base:
     }
     out.set(name, attributeFromModel(spec, m[name], ctx, p, bent?.get(name)));
   }
-  for (const [name, spec] of Object.entries(body.blocks)) {
+  for (const [name, spec] of blockEntries(body.blocks)) {
     if (!Object.hasOwn(m, name) || m[name] === undefined) fail(`missing block "${name}" in the model`, path);
     out.set(name, blockFromModel(spec, m[name], ctx, withAttribute(path, name), bent?.get(name)));
   }
@@ -772,6 +795,12 @@ export function fromModelSalvaging<S extends SchemaBody, Ph extends Phase>(
   phase: Ph,
   base?: Value,
 ): SalvagedValue {
+  // The common case first: everything fits, no need to go attribute by attribute.
+  try {
+    return { value: bodyFromModel(schema, model, { phase }, [], base), problems: [] };
+  } catch (e) {
+    if (!(e instanceof CtyError)) throw e;
+  }
   const problems: CtyError[] = [];
   const m: unknown = model;
   const record = isPlainRecord(m) ? m : {};
@@ -794,7 +823,7 @@ export function fromModelSalvaging<S extends SchemaBody, Ph extends Phase>(
       out.set(name, empty());
     }
   };
-  for (const [name, spec] of Object.entries(schema.attributes as Attributes)) {
+  for (const [name, spec] of attributeEntries(schema.attributes as Attributes)) {
     const p = withAttribute([], name);
     keep(
       name,
@@ -806,7 +835,7 @@ export function fromModelSalvaging<S extends SchemaBody, Ph extends Phase>(
       },
     );
   }
-  for (const [name, spec] of Object.entries(schema.blocks)) {
+  for (const [name, spec] of blockEntries(schema.blocks)) {
     const p = withAttribute([], name);
     keep(
       name,

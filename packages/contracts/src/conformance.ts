@@ -135,6 +135,8 @@ export function checkWhollyKnown(
   stage: ContractStage,
   message = "value is not known",
 ): Violation[] {
+  // The common answer is wholly known: only an answer with unknowns is walked for their paths.
+  if (value.isWhollyKnown()) return [];
   return guarded(stage, () => {
     const out: Violation[] = [];
     walk(value, (p, v) => {

@@ -1,4 +1,5 @@
 import {
+  goQuote,
   attributeStep,
   compareUtf8,
   friendlyName,
@@ -24,7 +25,6 @@ import {
   entriesOf,
   equalsKnownTrue,
   getAttrOr,
-  goQuote,
   hasMarkDeep,
   indexStrForErrors,
   lengthIntOf,

@@ -1,6 +1,6 @@
-import { formatPath, type Path } from "@tfkit/cty-values";
+import { formatPath, goQuote, type Path } from "@tfkit/cty-values";
 import type { Diagnostic } from "@tfkit/schema";
-import { goQuote, pathGoString } from "./internal/values.js";
+import { pathGoString } from "./internal/values.js";
 import { ContractRule, type ContractStage, formatViolation, type Violation } from "./violation.js";
 
 /**

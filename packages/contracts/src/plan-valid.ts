@@ -1,4 +1,5 @@
 import {
+  goQuote,
   attributeStep,
   equals,
   indexStep,
@@ -19,7 +20,6 @@ import {
   elementsOf,
   entriesOf,
   getAttrOr,
-  goQuote,
   indexPath,
   lengthIntOf,
   lengthOf,

@@ -86,6 +86,7 @@ export {
   ValueRange,
   valueRange,
 } from "./refinement.js";
+export { goQuote } from "./internal/go-quote.js";
 export { length } from "./length.js";
 
 // --- sets (set.ts) ---

@@ -57,6 +57,12 @@ function value(v: Record<string, Value>): Value {
 }
 
 describe("renderPlan", () => {
+  it("quotes strings as Go's strconv.Quote does: unprintable characters escaped, printable ones kept", () => {
+    const planned = value({ id: US, name: s("a\u00a0b\u200bc é 😀\u0007") });
+    const text = renderPlan(schema, "test_resource.x", nullVal(schema.type), planned, []);
+    expect(text).toContain('+ name = "a\\u00a0b\\u200bc é 😀\\a"');
+  });
+
   it("create: every non-null attribute with +, unknowns as (known after apply), blocks after a blank line", () => {
     const planned = value({
       id: US,

@@ -7,6 +7,7 @@ import {
   stringVal,
   type CtyNumber,
   equals,
+  goQuote,
   nullVal,
   pathEquals,
   rawEquals,
@@ -15,7 +16,6 @@ import {
 } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
 import { elementsOf } from "./internal/correlate.js";
-import { goQuote } from "./internal/go-format.js";
 import {
   decodeJsonPrefix,
   type JsonKind,

@@ -1,3 +1,4 @@
+import { goQuote } from "@tfkit/cty-values";
 import {
   attributeStep,
   type CtyNumber,
@@ -122,36 +123,6 @@ export function indexStrForErrors(key: Value): string {
     return (key.asNumber() as CtyNumber).text();
   if (key.type.kind === "string" && key.isKnown() && !key.isNull()) return goQuote(key.asString());
   return String(key);
-}
-
-const SHORT_ESCAPES: Readonly<Record<number, string>> = {
-  7: "\\a",
-  8: "\\b",
-  9: "\\t",
-  10: "\\n",
-  11: "\\v",
-  12: "\\f",
-  13: "\\r",
-};
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
-
-/** @internal Go `%q` / `strconv.Quote`: printable Unicode kept, the rest escaped. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0xfffd;
-    if (cp === 0x22) out += '\\"';
-    else if (cp === 0x5c) out += "\\\\";
-    else if (cp === 0x20 || (cp > 0x20 && cp < 0x7f)) out += ch;
-    else if (SHORT_ESCAPES[cp] !== undefined) out += SHORT_ESCAPES[cp];
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += "\uFFFD";
-    else if (PRINTABLE.test(ch)) out += ch;
-    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-  }
-  return `${out}"`;
 }
 
 /** @internal Go's `%#v` of a `cty.Path`. */

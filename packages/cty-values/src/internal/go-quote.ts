@@ -24,7 +24,19 @@ const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   11: "\\v",
 };
 
-/** @internal Quotes a string exactly as Go's `strconv.Quote` does. */
+/**
+ * Quotes a string exactly as Go's `strconv.Quote` (and `%q`, and `%#v` of a string) does:
+ * double-quoted, printable Unicode kept, everything else escaped (`\n`, `\x00`, `\u00a0`,
+ * `\U0001f600` for the unprintable ones only).
+ *
+ * @remarks What Terraform's messages and plan text show for a string; checked against
+ * Go-produced cases. Lone surrogates become U+FFFD, as they do on their way to Go.
+ * @example
+ * ```ts
+ * goQuote('a"b\n'); // "\"a\\\"b\\n\""
+ * ```
+ * @category combinators
+ */
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {

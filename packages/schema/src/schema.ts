@@ -4,14 +4,10 @@ import { bodyObjectType } from "./block.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { diagnostic } from "./diagnostics.js";
 import type { SchemaBody } from "./model-types.js";
-import { checkBody } from "./self-check.js";
-import type { Attributes, Blocks } from "./spec.js";
+import { checkBody, type SchemaProblem } from "./self-check.js";
+import type { Attributes, Blocks, SchemaKind } from "./spec.js";
 
-/**
- * What a schema describes; decides which names are reserved and which features are allowed.
- * @category models
- */
-export type SchemaKind = "resource" | "data_source" | "provider" | "provider_meta" | "ephemeral_resource";
+export type { SchemaKind } from "./spec.js";
 
 /**
  * A checked schema: the root block of a resource, data source, provider or ephemeral resource.
@@ -86,12 +82,6 @@ export class SchemaError extends Error {
 /** Reports whether something is a {@link SchemaError} (brand check, safe across module copies). @category guards */
 export function isSchemaError(u: unknown): u is SchemaError {
   return typeof u === "object" && u !== null && (u as Record<symbol, unknown>)[ERROR_BRAND] === true;
-}
-
-/** @internal One self-check finding. */
-export interface SchemaProblem {
-  readonly path: readonly string[];
-  readonly message: string;
 }
 
 function formatProblem(p: SchemaProblem): string {

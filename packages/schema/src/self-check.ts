@@ -2,8 +2,13 @@ import type { Type } from "@tfkit/cty-values";
 import { hasDynamicTypes, testConformance } from "@tfkit/cty-values";
 import { DEFAULT_PROBLEM } from "./attribute.js";
 import type { SchemaBody } from "./model-types.js";
-import type { SchemaKind, SchemaProblem } from "./schema.js";
-import type { AnyAttributeSpec, Attributes, BlockSpec } from "./spec.js";
+import type { AnyAttributeSpec, Attributes, BlockSpec, SchemaKind } from "./spec.js";
+
+/** @internal One self-check finding. */
+export interface SchemaProblem {
+  readonly path: readonly string[];
+  readonly message: string;
+}
 
 const VALID_NAME = /^[a-z_][a-z0-9_]*$/;
 

@@ -3,6 +3,12 @@ import type { TypeSpec } from "./type-spec.js";
 import type { PlanModifier, Validator } from "./validator.js";
 
 /**
+ * What a schema describes; decides which names are reserved and which features are allowed.
+ * @category models
+ */
+export type SchemaKind = "resource" | "data_source" | "provider" | "provider_meta" | "ephemeral_resource";
+
+/**
  * How an attribute gets its value: from config only (`required`, `optional`), from the
  * provider only (`computed`), or either (`optional_computed`).
  * @category models

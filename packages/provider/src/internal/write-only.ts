@@ -1,8 +1,5 @@
-import type { Value } from "@tfkit/cty-values";
 import type { Schema, SchemaBody } from "@tfkit/schema";
-import { Diagnostics } from "../diagnostics.js";
 import type { Model } from "./resource-types.js";
-import { asProviderError, FAILED, modelOf } from "./steps.js";
 
 /** Whether a body holds a write-only attribute at any depth. */
 export function holdsWriteOnly(body: SchemaBody): boolean {
@@ -15,26 +12,34 @@ export function holdsWriteOnly(body: SchemaBody): boolean {
   return false;
 }
 
-/**
- * @internal `ctx.writeOnly` of create and update: the configured values of every top-level
- * attribute that is write-only or holds write-only attributes inside (nested attributes and
- * blocks), since those values are never in the plan.
- */
-export function writeOnlyValues(schema: Schema, config: Value, typeName: string): Model {
-  const names: string[] = [];
-  for (const [n, a] of Object.entries(schema.attributes)) {
-    if (
-      a.writeOnly ||
-      (a.kind === "nested_attribute" && holdsWriteOnly({ attributes: a.attributes, blocks: {} }))
-    )
-      names.push(n);
+const writeOnlyNames = new WeakMap<Schema, readonly string[]>();
+
+/** The top-level attributes and blocks that are, or hold, write-only attributes (once per schema). */
+function writeOnlyNamesOf(schema: Schema): readonly string[] {
+  let names = writeOnlyNames.get(schema);
+  if (names === undefined) {
+    const found: string[] = [];
+    for (const [n, a] of Object.entries(schema.attributes)) {
+      if (
+        a.writeOnly ||
+        (a.kind === "nested_attribute" && holdsWriteOnly({ attributes: a.attributes, blocks: {} }))
+      )
+        found.push(n);
+    }
+    for (const [n, b] of Object.entries(schema.blocks)) if (holdsWriteOnly(b)) found.push(n);
+    names = found;
+    writeOnlyNames.set(schema, names);
   }
-  for (const [n, b] of Object.entries(schema.blocks)) if (holdsWriteOnly(b)) names.push(n);
-  if (names.length === 0 || config.isNull()) return {};
-  const d = new Diagnostics();
-  const model = modelOf(schema, config, "known_config", "configuration", typeName, d);
-  if (model === FAILED) throw asProviderError(d);
+  return names;
+}
+
+/**
+ * @internal `ctx.writeOnly` of create and update: from the configuration model, the values of
+ * every top-level attribute that is write-only or holds write-only attributes inside (nested
+ * attributes and blocks), since those values are never in the plan.
+ */
+export function writeOnlyValues(schema: Schema, config: Model): Model {
   const out: Model = {};
-  for (const n of names) out[n] = model[n] ?? null;
+  for (const n of writeOnlyNamesOf(schema)) out[n] = config[n] ?? null;
   return out;
 }

@@ -4,7 +4,6 @@ import type {
   ApplyResourceChangeRequest,
   ApplyResourceChangeResponse,
   CallContext,
-  DynamicValue,
 } from "@tfkit/grpc-transport";
 import { nullWriteOnlyAttributes } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModelSalvaging, type Schema } from "@tfkit/schema";
@@ -21,6 +20,7 @@ import {
   hookContext,
   asProviderError,
   hookFailed,
+  knownConfiguration,
   knownObject,
   lazily,
   modelOf,
@@ -100,13 +100,18 @@ export async function applyResourceChangeRpc(
       },
     });
     // The configuration is decoded only when the hook reads it: most hooks work from the plan.
-    let config: Value | undefined;
-    const decoded = (): Value => {
-      config ??= decodedConfig(req.config, schema, typeName);
-      return config;
+    let known: Model | undefined;
+    const config = (): Model => {
+      if (known === undefined) {
+        const d = new Diagnostics();
+        const k = knownConfiguration(req.config, schema, typeName, d);
+        if (k === FAILED) throw asProviderError(d);
+        known = k.model;
+      }
+      return known;
     };
-    lazily(c, "config", () => configModel(schema, decoded(), typeName));
-    lazily(c, "writeOnly", () => writeOnlyValues(schema, decoded(), typeName));
+    lazily(c, "config", config);
+    lazily(c, "writeOnly", () => writeOnlyValues(schema, config()));
     return c as unknown as ApplyContext<Schema>;
   };
   const timeout = timeoutOf(action === "create" ? def.timeouts?.create : def.timeouts?.update);
@@ -251,27 +256,6 @@ function overlay(
     }
   }
   return nullWriteOnlyAttributes(schema, value);
-}
-
-/**
- * The configuration of an apply, decoded on first use. What Terraform sent that does not fit is
- * thrown as a `ProviderError` with the decode diagnostic's words, so the hook that reads it fails
- * with them.
- */
-function decodedConfig(dv: DynamicValue | undefined, schema: Schema, typeName: string): Value {
-  const d = new Diagnostics();
-  const v = decodeValue(dv, schema.type, "configuration", typeName, d);
-  if (v !== FAILED && knownObject(v, "configuration", typeName, d, { nullable: true })) return v;
-  throw asProviderError(d);
-}
-
-/** The configuration model (`ctx.config`); throws like {@link decodedConfig}. */
-function configModel(schema: Schema, config: Value, typeName: string): Model {
-  if (config.isNull()) return {};
-  const d = new Diagnostics();
-  const m = modelOf(schema, config, "known_config", "configuration", typeName, d);
-  if (m === FAILED) throw asProviderError(d);
-  return m;
 }
 
 function timeoutOf(d: string | number | undefined): number | undefined {

@@ -33,8 +33,9 @@ interface Run {
  * Runs every attribute's plan modifiers over a planned object, top-down.
  *
  * @remarks The Go framework's `SchemaModifyPlan` (spec §6.5): attributes (in schema order), then
- * blocks; each attribute's modifiers run in order, each seeing the previous `planValue`; a
- * modifier asking for replacement adds the attribute's own path. Then nested attributes and
+ * blocks; each attribute's or block's own modifiers run in order, each seeing the previous
+ * `planValue` (a block's before anything inside it); a modifier asking for replacement adds the
+ * attribute's or block's own path. Then nested attributes and
  * blocks recurse per element, pairing planned elements with config and state elements by index
  * (lists), key (maps), position (sets, as the Go framework does) or key attributes (`keyBy`);
  * null and unknown planned values are not descended. The first error stops the pass. Schema
@@ -55,7 +56,7 @@ export function runAttributePlanModifiers(
 
 const holding = new WeakMap<object, boolean>();
 
-/** Whether a nested attribute or block has a plan modifier on any attribute inside (cached). */
+/** Whether a nested attribute or block has a plan modifier on itself (blocks) or anything inside (cached). */
 function holdsModifiers(spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }> | BlockSpec): boolean {
   let h = holding.get(spec);
   if (h === undefined) {
@@ -66,8 +67,10 @@ function holdsModifiers(spec: Extract<AnyAttributeSpec, { kind: "nested_attribut
         break;
       }
     }
-    if (!h && spec.kind === "block")
-      for (const b of Object.values(spec.blocks)) if (holdsModifiers(b)) h = true;
+    if (!h && spec.kind === "block") {
+      h = spec.planModifiers.length > 0;
+      for (const b of Object.values(spec.blocks)) if (!h && holdsModifiers(b)) h = true;
+    }
     holding.set(spec, h);
   }
   return h;
@@ -129,8 +132,12 @@ function modifyBody(
   return changes === undefined ? planned : replaceAttributes(planned, changes);
 }
 
-function modifyAttribute(
-  spec: AnyAttributeSpec,
+/**
+ * Runs one attribute's or block's own plan modifiers in order, each seeing the previous
+ * `planValue` (the Go framework's `AttributePlanModify*` / `BlockPlanModify*` loops).
+ */
+function runModifiers(
+  modifiers: AnyAttributeSpec["planModifiers"],
   planned: Value,
   config: Value,
   state: Value,
@@ -139,7 +146,7 @@ function modifyAttribute(
   run: Run,
 ): Value {
   let plan = planned;
-  for (const m of spec.planModifiers) {
+  for (const m of modifiers) {
     if (!isAttributePlanModifier(m)) {
       run.diagnostics.push({
         severity: "error",
@@ -170,7 +177,20 @@ function modifyAttribute(
     }
     if (result.planValue !== undefined) plan = result.planValue;
   }
-  if (spec.kind !== "nested_attribute" || plan.isNull() || !plan.isKnown()) return plan;
+  return plan;
+}
+
+function modifyAttribute(
+  spec: AnyAttributeSpec,
+  planned: Value,
+  config: Value,
+  state: Value,
+  path: Path,
+  inPrior: boolean,
+  run: Run,
+): Value {
+  const plan = runModifiers(spec.planModifiers, planned, config, state, path, inPrior, run);
+  if (run.failed || spec.kind !== "nested_attribute" || plan.isNull() || !plan.isKnown()) return plan;
   const body: SchemaBody = { attributes: spec.attributes, blocks: {} };
   if (spec.nesting === "single") return modifyBody(body, plan, config, state, path, inPrior, run);
   return modifyElements(body, spec.keyBy, plan, config, state, path, inPrior, run);
@@ -185,11 +205,13 @@ function modifyBlock(
   inPrior: boolean,
   run: Run,
 ): Value {
-  if (planned.isNull() || !planned.isKnown()) return planned;
+  // The block's own modifiers see the whole value first, null or unknown too (Go's BlockModifyPlan).
+  const plan = runModifiers(spec.planModifiers, planned, config, state, path, inPrior, run);
+  if (run.failed || plan.isNull() || !plan.isKnown()) return plan;
   if (spec.nesting === "single" || spec.nesting === "group") {
-    return modifyBody(spec, planned, config, state, path, inPrior, run);
+    return modifyBody(spec, plan, config, state, path, inPrior, run);
   }
-  return modifyElements(spec, spec.keyBy, planned, config, state, path, inPrior, run);
+  return modifyElements(spec, spec.keyBy, plan, config, state, path, inPrior, run);
 }
 
 function modifyElements(

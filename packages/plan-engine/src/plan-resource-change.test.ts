@@ -233,9 +233,16 @@ describe("planResourceChange: attribute plan modifiers", () => {
   });
 
   it("a plan-modifier slot without a modify function is reported with its path", () => {
-    const odd = resourceSchema({
-      attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "mystery" }] }) },
-    });
+    // The schema self-check refuses it; a schema assembled by hand still gets a diagnostic.
+    const mystery = { kind: "mystery" };
+    expect(() =>
+      resourceSchema({ attributes: { a: attr.string({ optional: true, planModifiers: [mystery] }) } }),
+    ).toThrow(/no modify function/);
+    const base = resourceSchema({ attributes: { a: attr.string({ optional: true }) } });
+    const odd: Schema = {
+      ...base,
+      attributes: { a: { ...base.attributes.a, planModifiers: [mystery] } },
+    };
     const r = plan(odd, nullVal(odd.type), obj({ a: s("x") }));
     expect(r.diagnostics[0]?.summary).toBe("Unsupported Plan Modifier");
     expect(formatPath(r.diagnostics[0]?.path ?? [])).toBe(".a");

@@ -2,7 +2,7 @@ import type { ObjectType, Type } from "@tfkit/cty-values";
 import { dynamicType, hasDynamicTypes, listType, mapType, objectType, setType } from "@tfkit/cty-values";
 import type { BodyModel } from "./model-types.js";
 import type { Attributes, BlockNesting, Blocks, BlockSpec } from "./spec.js";
-import type { Validator } from "./validator.js";
+import type { PlanModifier, Validator } from "./validator.js";
 
 /**
  * The definition of a block type: its body and options.
@@ -28,6 +28,12 @@ export interface BlockDefinition<A extends Attributes, B extends Blocks, M> {
   readonly computed?: boolean;
   /** Validators of the whole value (skipped when it is unknown). */
   readonly validators?: readonly Validator<M>[];
+  /**
+   * Plan modifiers of the whole value (resources only), run in order by `@tfkit/plan-engine`
+   * before the plan modifiers of the attributes inside, as the Go framework runs a block's
+   * `PlanModifiers`; e.g. `requiresReplace()` to replace the resource when the block changes.
+   */
+  readonly planModifiers?: readonly PlanModifier<M>[];
   /** List and set nesting: attribute names identifying a block, for the plan engine's keyed matching. */
   readonly keyBy?: readonly string[];
 }
@@ -85,6 +91,7 @@ function build<
     description: def.description ?? "",
     markdownDescription: def.markdownDescription ?? "",
     validators: Object.freeze([...(def.validators ?? [])]),
+    planModifiers: Object.freeze([...(def.planModifiers ?? [])]),
     keyBy: Object.freeze([...(def.keyBy ?? [])]),
     objectType: obj,
     type,

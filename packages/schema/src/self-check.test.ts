@@ -25,6 +25,8 @@ function problems(def: SchemaDefinition<Attributes, Blocks>, make = resourceSche
 }
 
 const ok = { optional: true } as const;
+/** A plan modifier the plan engine can run (the shape @tfkit/plan-engine builds). */
+const runnable = { kind: "custom", modify: () => undefined };
 
 describe("schema self-check", () => {
   it("accepts a well-formed schema", () => {
@@ -253,10 +255,47 @@ describe("schema self-check", () => {
     ).toEqual(["a: defaults are only supported in managed resource schemas"]);
     expect(
       problems(
-        { attributes: { a: attr.string({ optional: true, planModifiers: [{ kind: "requires_replace" }] }) } },
+        { attributes: { a: attr.string({ optional: true, planModifiers: [runnable] }) } },
         dataSourceSchema,
       ),
     ).toEqual(["a: plan modifiers are only supported in managed resource schemas"]);
+    expect(
+      problems(
+        { blocks: { b: block.list({ attributes: { x: attr.string(ok) }, planModifiers: [runnable] }) } },
+        dataSourceSchema,
+      ),
+    ).toEqual(["b: plan modifiers are only supported in managed resource schemas"]);
+  });
+
+  it("refuses plan modifiers that cannot run", () => {
+    const bare = { kind: "requires_replace" };
+    expect(problems({ attributes: { a: attr.string({ optional: true, planModifiers: [bare] }) } })).toEqual([
+      'a: the plan modifier of kind "requires_replace" has no modify function, so it cannot run (build plan modifiers with @tfkit/plan-engine)',
+    ]);
+    expect(
+      problems({
+        blocks: {
+          b: block.single({
+            attributes: { x: attr.string(ok) },
+            planModifiers: [bare, "x" as never],
+          }),
+        },
+      }),
+    ).toEqual([
+      'b: the plan modifier of kind "requires_replace" has no modify function, so it cannot run (build plan modifiers with @tfkit/plan-engine)',
+      "b: a plan modifier must be an object with a string kind",
+    ]);
+    // A block built by hand with planModifiers that is not an array.
+    const cast = {
+      ...block.set({ attributes: { x: attr.string(ok) } }),
+      planModifiers: { kind: "x" },
+    } as never;
+    expect(problems({ blocks: { b: cast } })).toEqual(["b: planModifiers must be an array"]);
+    expect(
+      problems({
+        blocks: { b: block.group({ attributes: { x: attr.string(ok) }, planModifiers: [runnable] }) },
+      }),
+    ).toEqual([]);
   });
 
   it("checks the schema version", () => {

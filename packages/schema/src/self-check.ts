@@ -123,6 +123,27 @@ function checkKeyBy(
   }
 }
 
+/**
+ * Plan modifiers must be able to run: only resources are planned, and the plan engine runs only
+ * modifiers with a `modify` function (a bare `{ kind }` would otherwise be skipped or fail late).
+ */
+function checkPlanModifiers(modifiers: unknown, kind: SchemaKind, add: (message: string) => void): void {
+  if (!Array.isArray(modifiers)) {
+    add("planModifiers must be an array");
+    return;
+  }
+  if (modifiers.length > 0 && kind !== "resource")
+    add("plan modifiers are only supported in managed resource schemas");
+  for (const m of modifiers) {
+    if (typeof m !== "object" || m === null || typeof (m as { kind?: unknown }).kind !== "string")
+      add("a plan modifier must be an object with a string kind");
+    else if (typeof (m as { modify?: unknown }).modify !== "function")
+      add(
+        `the plan modifier of kind "${(m as { kind: string }).kind}" has no modify function, so it cannot run (build plan modifiers with @tfkit/plan-engine)`,
+      );
+  }
+}
+
 function checkAttribute(
   spec: AnyAttributeSpec,
   name: string,
@@ -169,12 +190,7 @@ function checkAttribute(
     if (kind !== "resource") add("write-only attributes are only supported in managed resource schemas");
   }
   if (spec.computed && kind === "provider") add("provider schemas cannot have Computed attributes");
-  if (spec.planModifiers.length > 0 && kind !== "resource")
-    add("plan modifiers are only supported in managed resource schemas");
-  for (const m of spec.planModifiers) {
-    if (typeof m !== "object" || m === null || typeof m.kind !== "string")
-      add("a plan modifier must be an object with a string kind");
-  }
+  checkPlanModifiers(spec.planModifiers, kind, add);
   for (const v of spec.validators) {
     const ok =
       typeof v === "function" || (typeof v === "object" && v !== null && typeof v.validate === "function");
@@ -247,6 +263,7 @@ function checkBlock(
   }
   if (spec.computed && kind !== "resource")
     add("computed blocks are only supported in managed resource schemas");
+  checkPlanModifiers(spec.planModifiers, kind, add);
   checkBody(spec, kind, path, problems);
 }
 

@@ -170,6 +170,11 @@ export interface BlockSpec<
   readonly markdownDescription: string;
   /** Config validators of the whole block value, in order. */
   readonly validators: readonly Validator<never>[];
+  /**
+   * Plan modifiers of the whole block value (list, set, map, or the object of a single or group
+   * block), in order; run by `@tfkit/plan-engine` before those of the attributes inside.
+   */
+  readonly planModifiers: readonly PlanModifier<never>[];
   /** For list and set nesting: attribute names that identify a block (used by the plan engine). */
   readonly keyBy: readonly string[];
   /** The cty type of one block's object. */

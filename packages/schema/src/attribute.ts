@@ -282,6 +282,27 @@ export const attr = {
   ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
     return of(t.float64, options);
   },
+  /**
+   * A 32-bit integer attribute (cty `number`, the Go framework's `Int32Attribute`); model JS
+   * `number`. Values that are not whole or outside −2^31 … 2^31 − 1 are refused at validate
+   * time with the attribute's path.
+   */
+  int32<const O extends AttributeOptions<number>>(
+    options: O,
+  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
+    return of(t.int32, options);
+  },
+  /**
+   * A 32-bit floating point attribute (cty `number`, the Go framework's `Float32Attribute`);
+   * model JS `number` rounded to single precision (`Math.fround`). A value the hook leaves at the
+   * same float32 goes back exactly as configured (`0.01` stays `0.01`, no "inconsistent result");
+   * values beyond single precision's range are refused at validate time.
+   */
+  float32<const O extends AttributeOptions<number>>(
+    options: O,
+  ): AttributeSpec<number, PresenceOf<O>, WriteOnlyOf<O>, HasDefaultOf<O>> {
+    return of(t.float32, options);
+  },
   /** A `bool` attribute; model `boolean`. */
   bool<const O extends AttributeOptions<boolean>>(
     options: O,

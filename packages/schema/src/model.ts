@@ -20,6 +20,7 @@ import {
   unknownVal,
   unmarkDeep,
 } from "@tfkit/cty-values";
+import { float32Of, float32Problem, INT32_MAX, INT32_MIN, int32Problem } from "./internal/number-kinds.js";
 import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, NestedAttributeSpec } from "./spec.js";
@@ -71,6 +72,20 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
       return v.asNumber();
     case "int64":
       return int64Model(v, path);
+    case "int32": {
+      const n = v.asNumber();
+      const problem = int32Problem(n);
+      if (problem !== undefined) fail(problem, path);
+      return n.toFloat64();
+    }
+    case "float32": {
+      // Rounded to single precision, as the Go framework's ValueFloat32; fromModel gives back
+      // the exact value it was made from while the model still rounds to the same float32.
+      const n = v.asNumber();
+      const problem = float32Problem(n);
+      if (problem !== undefined) fail(problem, path);
+      return float32Of(n);
+    }
     case "float64": {
       const n = v.asNumber();
       const x = n.toFloat64();
@@ -447,6 +462,13 @@ function leafMatches(spec: TypeSpec, m: unknown, b: Value): boolean {
     }
     case "float64":
       return typeof m === "number" && Object.is(b.asNumber().toFloat64(), m);
+    case "int32": {
+      const n = b.asNumber();
+      return typeof m === "number" && n.isSafeInteger() && n.toFloat64() === m;
+    }
+    case "float32":
+      // Semantic equality of the Go framework's Float32Value: the same float32 is the same value.
+      return typeof m === "number" && Object.is(float32Of(b.asNumber()), Math.fround(m));
     default:
       return false;
   }
@@ -515,6 +537,24 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: 
       if (typeof m !== "number" || Number.isNaN(m))
         fail(`number required, but received ${describe(m)}`, path);
       return b !== undefined && leafMatches(spec, m, b) ? b : numberVal(m);
+    case "int32":
+      if (typeof m !== "number" || !Number.isInteger(m) || m < INT32_MIN || m > INT32_MAX) {
+        fail(
+          `a whole number in the 32-bit integer range is required, but received ${describe(m)}${typeof m === "number" ? ` ${m}` : ""}`,
+          path,
+        );
+      }
+      return b !== undefined && leafMatches(spec, m, b) ? b : numberVal(m);
+    case "float32": {
+      if (typeof m !== "number" || Number.isNaN(m))
+        fail(`number required, but received ${describe(m)}`, path);
+      if (b !== undefined && leafMatches(spec, m, b)) return b;
+      // Any JS number is rounded to single precision, as Go's float32 conversion does.
+      const f = Math.fround(m);
+      if (!Number.isFinite(f) || (f === 0 && m !== 0))
+        fail(`Value ${m} cannot be represented as a 32-bit floating point.`, path);
+      return numberVal(f);
+    }
     case "list":
     case "set": {
       if (!Array.isArray(m)) fail(`array required, but received ${describe(m)}`, path);

@@ -16,7 +16,9 @@ export type TypeSpecKind =
   | "string"
   | "number"
   | "int64"
+  | "int32"
   | "float64"
+  | "float32"
   | "bool"
   | "dynamic"
   | "list"
@@ -28,9 +30,10 @@ export type TypeSpecKind =
 /**
  * A cty type together with the TypeScript model its values map to.
  *
- * @remarks `int64` and `float64` are cty `number` on the wire; they only change the model (a JS
- * `number`) and, for `int64`, add the "whole number in int64 range" check of the Go framework's
- * `Int64Type`. Build specs with {@link t}.
+ * @remarks `int64`, `int32`, `float64` and `float32` are cty `number` on the wire; they only
+ * change the model (a JS `number`) and add the Go framework's conversion checks (`Int64Type`,
+ * `Int32Type`: a whole number in range; `Float32Type`: within single precision's range). Build
+ * specs with {@link t}.
  * @typeParam M - the model type of a known, non-null value.
  * @category models
  */
@@ -98,7 +101,9 @@ function spec<M>(kind: TypeSpecKind, type: Type, extra: Partial<TypeSpec> = {}):
 const STRING = spec<string>("string", stringType);
 const NUMBER = spec<CtyNumber>("number", numberType);
 const INT64 = spec<Int64>("int64", numberType);
+const INT32 = spec<number>("int32", numberType);
 const FLOAT64 = spec<number>("float64", numberType);
+const FLOAT32 = spec<number>("float32", numberType);
 const BOOL = spec<boolean>("bool", boolType);
 const DYNAMIC = spec<Value>("dynamic", dynamicType);
 
@@ -125,8 +130,15 @@ export const t = {
   number: NUMBER,
   /** cty `number` restricted to int64; model {@link Int64} (`number`, `bigint` beyond 2^53). */
   int64: INT64,
+  /** cty `number` restricted to int32 (−2^31 … 2^31 − 1); model JS `number`. */
+  int32: INT32,
   /** cty `number` read as float64; model JS `number`. */
   float64: FLOAT64,
+  /**
+   * cty `number` read as float32; model JS `number` rounded to single precision
+   * (`Math.fround`); a configured value keeps its exact text in plan and state.
+   */
+  float32: FLOAT32,
   /** cty `bool`; model `boolean`. */
   bool: BOOL,
   /** cty `dynamic` (any type); model: the cty `Value`. */

@@ -2,6 +2,7 @@ import type { Path, Value } from "@tfkit/cty-values";
 import { isCtyError, nullVal, numberVal, stringVal } from "@tfkit/cty-values";
 import { type Diagnostic, diagnostic } from "./diagnostics.js";
 import { frameworkPathString, withAttribute, withIndex } from "./internal/path.js";
+import { float32Problem, int32Problem } from "./internal/number-kinds.js";
 import { configModelOf, typeValueToModel } from "./model.js";
 import type { SchemaBody } from "./model-types.js";
 import type { Schema } from "./schema.js";
@@ -101,9 +102,10 @@ function nullElement(path: Path, where: string): Diagnostic {
 }
 
 /**
- * Checks what a plain attribute value's model promises, deep inside it: int64 values whole and
- * in range (the Go framework's Int64Type conversion), no null elements where the collection
- * type says `nullElements: false`.
+ * Checks what a plain attribute value's model promises, deep inside it: int64 and int32 values
+ * whole and in range, float32 values within single precision's range (the Go framework's
+ * Int64Type, Int32Type and Float32Type conversions), no null elements where the collection type
+ * says `nullElements: false`.
  */
 function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[]): void {
   if (v.isNull() || !v.isKnown()) return;
@@ -131,6 +133,13 @@ function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[
           ),
         );
       }
+      return;
+    }
+    case "int32":
+    case "float32": {
+      const n = v.asNumber();
+      const problem = spec.kind === "int32" ? int32Problem(n) : float32Problem(n);
+      if (problem !== undefined) out.push(diagnostic("error", "Invalid Attribute Value", problem, path));
       return;
     }
     case "float64": {
@@ -502,7 +511,8 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
  *   Attribute";
  * - block counts against min/max items ("Insufficient x blocks" / "Too many x blocks"), skipped
  *   while a set's count is not known; a missing required single block ("Missing x block");
- * - int64 values that are not whole numbers in range; null elements in collections declared
+ * - int64 and int32 values that are not whole numbers in range, float32 values beyond single
+ *   precision's range; null elements in collections declared
  *   with `nullElements: false` and in nested attribute collections ("Invalid Null Element");
  * - validators, which only see known, non-null values;
  * - `conflictsWith`, `alsoRequires`, `exactlyOneOf`, `atLeastOneOf` with the wording of

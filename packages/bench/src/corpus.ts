@@ -4,6 +4,7 @@ import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { planEngineSuites } from "./suites/plan-engine.js";
 import { providerRpcSuites } from "./suites/provider-rpc.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
+import { floorSuites } from "./suites/terraform-floor.js";
 import {
   coldStart,
   coldStartCpu,
@@ -13,7 +14,10 @@ import {
   serverCertificate,
 } from "./suites/transport.js";
 
-if (!hasTerraform) console.warn("!!! `terraform` is not on PATH: the terraform/plan suite is SKIPPED !!!");
+if (!hasTerraform)
+  console.warn(
+    "!!! `terraform` is not on PATH: the terraform/plan and terraform/floor-n* suites are SKIPPED !!!",
+  );
 
 /**
  * Every benchmark suite, in run order. Case names are `area/op/fixture`; the regex filter
@@ -26,7 +30,7 @@ export const corpus: readonly Suite[] = [
   serverCertificate,
   rpcRoundTrip,
   idleMemory,
-  ...(hasTerraform ? [terraformPlan] : []),
+  ...(hasTerraform ? [terraformPlan, ...floorSuites()] : []),
   ctyMsgpackEncode,
   ctyMsgpackDecode,
   ...ctyCodecThroughput,

@@ -75,8 +75,24 @@ export interface MetricSuite {
   readonly teardown?: () => Promise<void> | void;
 }
 
+/**
+ * A suite that measures and summarises by itself (e.g. whole terraform commands that must run in
+ * order: apply, plan, destroy), returning one result per case it ran.
+ */
+export interface CustomSuite {
+  readonly kind: "custom";
+  /** `area/op`; printed as the table title. */
+  readonly name: string;
+  /** Printed under the title. */
+  readonly note?: string;
+  /** The cases the suite can run (the filter selects among them). */
+  readonly cases: readonly { readonly name: string }[];
+  /** Measures the selected cases (names from `cases`) and returns their results. */
+  readonly run: (cases: readonly string[]) => Promise<CaseResult[]>;
+}
+
 /** Any suite. */
-export type Suite = TimedSuite | MetricSuite;
+export type Suite = TimedSuite | MetricSuite | CustomSuite;
 
 /** The summary of one measured case, as printed and as written with `--json`. */
 export interface CaseResult {
@@ -134,6 +150,9 @@ export function selectSuites(suites: readonly Suite[], filter: RegExp | undefine
   const keep = (s: Suite, c: { name: string }) => filter.test(c.name) || filter.test(`${s.name}/${c.name}`);
   for (const s of suites) {
     if (s.kind === "timed") {
+      const cases = s.cases.filter((c) => keep(s, c));
+      if (cases.length > 0) out.push({ ...s, cases });
+    } else if (s.kind === "custom") {
       const cases = s.cases.filter((c) => keep(s, c));
       if (cases.length > 0) out.push({ ...s, cases });
     } else {
@@ -249,6 +268,7 @@ async function runMetric(suite: MetricSuite): Promise<CaseResult[]> {
 
 /** Runs one suite with its setup and teardown. */
 export async function runSuite(suite: Suite): Promise<CaseResult[]> {
+  if (suite.kind === "custom") return suite.run(suite.cases.map((c) => c.name));
   await suite.setup?.();
   try {
     return suite.kind === "timed" ? await runTimed(suite) : await runMetric(suite);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TimedSuite } from "../runner.js";
+import { devOverridesConfig } from "../support/terraform-cli.js";
 import { fixtureCjs, prepareLaunchForms } from "./transport.js";
 
 /** Whether a `terraform` binary is on PATH. */
@@ -49,10 +50,7 @@ export const terraformPlan: TimedSuite = {
     const launcher = join(providerDir, "terraform-provider-bench");
     writeFileSync(launcher, `#!/usr/bin/env node\nimport(${JSON.stringify(entry)});\n`);
     chmodSync(launcher, 0o755);
-    writeFileSync(
-      join(dir, "dev.tfrc"),
-      `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/bench" = ${JSON.stringify(providerDir)}\n  }\n}\n`,
-    );
+    writeFileSync(join(dir, "dev.tfrc"), devOverridesConfig("example.test/tfkit/bench", providerDir));
     writeFileSync(
       join(dir, "main.tf"),
       'terraform {\n  required_providers {\n    bench = { source = "example.test/tfkit/bench" }\n  }\n}\n\nprovider "bench" {}\n',
@@ -77,10 +75,7 @@ export const terraformPlan: TimedSuite = {
       mkdirSync(formDir);
       writeFileSync(join(formDir, "terraform-provider-bench"), script);
       chmodSync(join(formDir, "terraform-provider-bench"), 0o755);
-      writeFileSync(
-        join(dir, `dev-${form}.tfrc`),
-        `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/bench" = ${JSON.stringify(formDir)}\n  }\n}\n`,
-      );
+      writeFileSync(join(dir, `dev-${form}.tfrc`), devOverridesConfig("example.test/tfkit/bench", formDir));
     }
     snapshotEnv = { ...env, TF_CLI_CONFIG_FILE: join(dir, "dev-snapshot.tfrc") };
     codeCacheEnv = { ...env, ...forms.codeCacheEnv, TF_CLI_CONFIG_FILE: join(dir, "dev-code-cache.tfrc") };

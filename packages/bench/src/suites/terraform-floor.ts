@@ -1,0 +1,267 @@
+/**
+ * tfkit against the Go floor under terraform: the same configuration of N resources applied,
+ * planned with no changes and destroyed by terraform_data (built into terraform: no provider
+ * process), by the Go floor provider (go-floor/: go-plugin + go-cty, no framework) and by the
+ * tfkit provider serving the same resource (src/fixtures/item-provider.ts), once as `tfkit
+ * package` ships it (a single executable) and once as the demo's `bin/` runs it (an ESM bundle
+ * behind a `#!/usr/bin/env node` launcher). Kinds interleave in every round; medians; ratios to
+ * the Go floor in the same run.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { packageProvider } from "@tfkit/cli";
+import { findTerraform, fromEntry, fromExecutable } from "@tfkit/testing";
+import { type CaseResult, type CustomSuite, median, percentile, rmePercent } from "../runner.js";
+import { benchTerraformEnv, devOverridesConfig, terraformIn } from "../support/terraform-cli.js";
+
+/** The kinds compared, in the order of the first round. */
+export const FLOOR_KINDS = ["terraform_data", "go", "tfkit-package", "tfkit-bin"] as const;
+/** One of {@link FLOOR_KINDS}. */
+export type FloorKind = (typeof FLOOR_KINDS)[number];
+/** The commands timed for each kind, in the order they run. */
+export const FLOOR_COMMANDS = ["apply", "plan", "destroy"] as const;
+
+const ADDRESS = "example.test/tfkit/bench";
+
+/** The configuration every provider kind applies (only the CLI configuration differs). */
+export function providerConfig(n: number): string {
+  return `terraform {
+  required_providers {
+    bench = { source = "${ADDRESS}" }
+  }
+}
+
+resource "bench_item" "r" {
+  count = ${n}
+  name  = "item-\${count.index}"
+  tags  = { index = tostring(count.index) }
+}
+`;
+}
+
+/** The same shape for terraform_data (its `input` holds what the provider's attributes hold). */
+export function terraformDataConfig(n: number): string {
+  return `resource "terraform_data" "r" {
+  count = ${n}
+  input = {
+    name = "item-\${count.index}"
+    tags = { index = tostring(count.index) }
+  }
+}
+`;
+}
+
+/** A kind ready to run (its CLI configuration), or why it cannot run here. */
+type Prepared = { readonly cliConfig: string } | { readonly skipped: string };
+
+/** packages/bench: above dist/bench.js when bundled, above src/suites/ under vitest. */
+const benchRoot = [new URL("..", import.meta.url), new URL("../..", import.meta.url)]
+  .map((u) => fileURLToPath(u))
+  .find((dir) => existsSync(join(dir, "go-floor", "build.sh"))) as string;
+const itemEntry = join(benchRoot, "src", "fixtures", "item-provider.ts");
+let scratch: string | undefined;
+const preparing = new Map<FloorKind, Promise<Prepared>>();
+
+/** A scratch directory for this bench process, removed at exit. */
+function scratchDir(): string {
+  if (scratch === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "tfkit-bench-floor-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
+
+/** The provider executable of a kind: built once per bench process. */
+async function buildKind(kind: Exclude<FloorKind, "terraform_data">): Promise<string> {
+  switch (kind) {
+    case "go": {
+      const run = spawnSync("sh", [join(benchRoot, "go-floor", "build.sh")], { encoding: "utf8" });
+      if (run.status !== 0)
+        throw new Error(
+          `the Go floor provider (\`go\`) could not be built: ${(run.stderr || run.error?.message || "").trim()}`,
+        );
+      return fromExecutable(run.stdout.trim().split("\n").pop() ?? "").executable("bench");
+    }
+    case "tfkit-package": {
+      const out = join(scratchDir(), "package");
+      const result = await packageProvider({
+        entry: itemEntry,
+        name: "bench",
+        version: "0.0.0",
+        outDir: out,
+      });
+      const built = result.targets.find((t) => t.kind === "built");
+      if (built?.kind !== "built") throw new Error("tfkit package built no platform");
+      execFileSync("unzip", ["-q", "-o", join(out, built.zip), "-d", join(out, "bin")]);
+      const exe = join(out, "bin", "terraform-provider-bench_v0.0.0");
+      if (!existsSync(exe)) throw new Error(`${built.zip} holds no ${exe}`);
+      return fromExecutable(exe).executable("bench");
+    }
+    case "tfkit-bin":
+      return fromEntry(itemEntry).executable("bench");
+  }
+}
+
+/** Builds a kind's provider and writes its CLI configuration, once per bench process. */
+export function prepareKind(kind: FloorKind): Promise<Prepared> {
+  let p = preparing.get(kind);
+  if (p === undefined) {
+    p = (async (): Promise<Prepared> => {
+      const cliConfig = join(scratchDir(), `${kind}.tfrc`);
+      try {
+        writeFileSync(
+          cliConfig,
+          kind === "terraform_data" ? "" : devOverridesConfig(ADDRESS, join(await buildKind(kind), "..")),
+        );
+        return { cliConfig };
+      } catch (error) {
+        const skipped = error instanceof Error ? error.message : String(error);
+        console.warn(`\n!!! ${kind} SKIPPED: ${skipped} !!!\n`);
+        return { skipped };
+      }
+    })();
+    preparing.set(kind, p);
+  }
+  return p;
+}
+
+async function timed(
+  terraform: string,
+  cliConfig: string,
+  kind: FloorKind,
+  dir: string,
+  args: readonly string[],
+  expect: (out: string, code: number | null) => boolean,
+): Promise<number> {
+  const run = await terraformIn(terraform, dir, benchTerraformEnv(cliConfig), args);
+  if (!expect(run.stdout, run.code))
+    throw new Error(
+      `${kind}: terraform ${args.join(" ")} (exit ${run.code}) in ${dir}:\n${run.stdout}\n${run.stderr}`,
+    );
+  return run.ms;
+}
+
+/** One suite per N: `terraform/floor-n<N>`, cases `<command>/<kind>`. */
+export function floorSuite(n: number, rounds: number): CustomSuite {
+  const name = `terraform/floor-n${n}`;
+  return {
+    kind: "custom",
+    name,
+    note: `N = ${n} bench_item (terraform_data: N resources), ${rounds} interleaved rounds of apply, no-op plan, destroy; ratio = median / Go floor median`,
+    cases: FLOOR_COMMANDS.flatMap((c) => FLOOR_KINDS.map((k) => ({ name: `${c}/${k}` }))),
+    run: async (selected) => {
+      const terraform = findTerraform();
+      if (terraform === undefined) throw new Error("terraform is not on PATH");
+      const cliConfigs = new Map<FloorKind, string>();
+      for (const kind of FLOOR_KINDS.filter((k) => selected.some((s) => s.endsWith(`/${k}`)))) {
+        const prepared = await prepareKind(kind);
+        if ("cliConfig" in prepared) cliConfigs.set(kind, prepared.cliConfig);
+        else console.warn(`!!! ${name}: ${kind} SKIPPED: ${prepared.skipped} !!!`);
+      }
+      const kinds = [...cliConfigs.keys()];
+      const samples = new Map<string, number[]>();
+      const load0 = loadavg()[0] ?? 0;
+      for (let round = 0; round < rounds; round++) {
+        // Each round starts with a different kind, so no kind always runs first or last.
+        const order = kinds.map((_, i) => kinds[(i + round) % kinds.length] as FloorKind);
+        for (const kind of order) {
+          const dir = join(scratchDir(), `${kind}-${n}`);
+          const cliConfig = cliConfigs.get(kind) as string;
+          rmSync(dir, { recursive: true, force: true });
+          mkdirSync(dir);
+          writeFileSync(
+            join(dir, "main.tf"),
+            kind === "terraform_data" ? terraformDataConfig(n) : providerConfig(n),
+          );
+          const add = (command: string, ms: number) => {
+            const key = `${command}/${kind}`;
+            samples.set(key, [...(samples.get(key) ?? []), ms * 1e6]);
+          };
+          add(
+            "apply",
+            await timed(
+              terraform,
+              cliConfig,
+              kind,
+              dir,
+              ["apply", "-auto-approve", "-input=false", "-no-color"],
+              (out, code) => code === 0 && out.includes(`Resources: ${n} added`),
+            ),
+          );
+          add(
+            "plan",
+            await timed(
+              terraform,
+              cliConfig,
+              kind,
+              dir,
+              ["plan", "-input=false", "-no-color", "-detailed-exitcode"],
+              (_, code) => code === 0,
+            ),
+          );
+          add(
+            "destroy",
+            await timed(
+              terraform,
+              cliConfig,
+              kind,
+              dir,
+              ["destroy", "-auto-approve", "-input=false", "-no-color"],
+              (out, code) => code === 0 && out.includes(`Resources: ${n} destroyed`),
+            ),
+          );
+        }
+      }
+      const load1 = loadavg()[0] ?? 0;
+      const base = kinds.includes("go") ? "go" : "terraform_data";
+      const results: CaseResult[] = [];
+      const lines: string[] = [];
+      for (const command of FLOOR_COMMANDS) {
+        const baseMedian = median(samples.get(`${command}/${base}`) ?? []);
+        const dataMedian = median(samples.get(`${command}/terraform_data`) ?? []);
+        const cells: string[] = [];
+        for (const kind of kinds) {
+          const ns = samples.get(`${command}/${kind}`) ?? [];
+          const med = median(ns);
+          results.push({
+            suite: name,
+            name: `${command}/${kind}`,
+            baseline: kind === base,
+            samples: ns.length,
+            rmePercent: rmePercent(ns),
+            median: med,
+            p99: percentile(ns, 99),
+            ratio: med / baseMedian,
+            delta: med - baseMedian,
+            unit: "ns",
+          });
+          cells.push(
+            `${kind} ${(med / 1e9).toFixed(2)} s (${(med / baseMedian).toFixed(2)}× ${base}, ${(med / dataMedian).toFixed(2)}× terraform_data)`,
+          );
+        }
+        lines.push(`  ${command.padEnd(7)} ${cells.join("; ")}`);
+      }
+      console.log(`${name}: load average ${load0.toFixed(1)} → ${load1.toFixed(1)}\n${lines.join("\n")}`);
+      return results;
+    },
+  };
+}
+
+/** N from BENCH_FLOOR_SIZES (comma-separated; default 10,200,1000), rounds from BENCH_FLOOR_ROUNDS. */
+export function floorSuites(): CustomSuite[] {
+  const sizes = (process.env.BENCH_FLOOR_SIZES ?? "10,200,1000")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const fixedRounds = Number(process.env.BENCH_FLOOR_ROUNDS);
+  return sizes.map((n) =>
+    floorSuite(
+      n,
+      Number.isInteger(fixedRounds) && fixedRounds > 0 ? fixedRounds : n <= 10 ? 7 : n <= 200 ? 5 : 3,
+    ),
+  );
+}

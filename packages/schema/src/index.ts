@@ -27,6 +27,17 @@ export {
 } from "./attribute.js";
 export { type BlockDefinition, block } from "./block.js";
 export {
+  configuredTimeout,
+  type GoDuration,
+  type GoDurationResult,
+  parseGoDuration,
+  type TimeoutOperation,
+  type TimeoutsAttributes,
+  type TimeoutsOptions,
+  timeoutsAttribute,
+  timeoutsBlock,
+} from "./timeouts.js";
+export {
   checkSchema,
   dataSourceSchema,
   ephemeralResourceSchema,

@@ -27,6 +27,16 @@ export {
 } from "./attribute.js";
 export { type BlockDefinition, block } from "./block.js";
 export {
+  isSemanticType,
+  type SemanticBehaviour,
+  type SemanticIssue,
+  type SemanticModel,
+  type SemanticType,
+  type SemanticTypeDefinition,
+  semanticType,
+} from "./semantic/semantic-type.js";
+export { semanticTypes } from "./semantic/builtins.js";
+export {
   configuredTimeout,
   type GoDuration,
   type GoDurationResult,

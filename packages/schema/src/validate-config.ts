@@ -5,6 +5,7 @@ import { frameworkPathString, withAttribute, withIndex } from "./internal/path.j
 import { float32Problem, int32Problem } from "./internal/number-kinds.js";
 import { configModelOf, typeValueToModel } from "./model.js";
 import type { SchemaBody } from "./model-types.js";
+import { isSemanticType } from "./semantic/semantic-type.js";
 import type { Schema } from "./schema.js";
 import type { AnyAttributeSpec, BlockSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
@@ -109,6 +110,8 @@ function nullElement(path: Path, where: string): Diagnostic {
  */
 function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[]): void {
   if (v.isNull() || !v.isKnown()) return;
+  if (isSemanticType(spec))
+    for (const i of spec.semantic.validateValue(v)) out.push(diagnostic("error", i.summary, i.detail, path));
   if (spec.nullElements === false && (spec.kind === "list" || spec.kind === "set" || spec.kind === "map")) {
     const where = spec.kind === "map" ? "map" : spec.kind === "set" ? "set" : "list";
     if (spec.kind === "map") {

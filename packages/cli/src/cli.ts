@@ -2,6 +2,7 @@
 /**
  * The `tfkit` command: `tfkit package`, `tfkit mirror` and `tfkit docs`. See the package README.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -26,7 +27,7 @@ const USAGE = `Usage:
   tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
   tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
                 [--name <type>] [--description <text for index.md>] [--export provider]
-                [--condition <export condition> ...] [--check]
+                [--templates templates] [--condition <export condition> ...] [--check]
 `;
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -135,6 +136,7 @@ async function main(argv: readonly string[]): Promise<number> {
         provider: { type: "string" },
         out: { type: "string", default: "docs" },
         examples: { type: "string", default: "examples" },
+        templates: { type: "string" },
         name: { type: "string" },
         description: { type: "string" },
         export: { type: "string" },
@@ -144,6 +146,10 @@ async function main(argv: readonly string[]): Promise<number> {
       strict: true,
     });
     if (!values.provider) return usage("docs needs --provider");
+    // The default templates folder is optional; one named on the command line must exist.
+    if (values.templates !== undefined && !existsSync(values.templates)) {
+      return usage(`docs --templates ${values.templates}: no such directory`);
+    }
     const loaded = await loadProviderModule({
       entry: values.provider,
       conditions: values.condition ?? [],
@@ -154,6 +160,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const pages = await generateProviderDocs(loaded.provider, {
       providerName,
       examplesDir: values.examples,
+      templatesDir: values.templates ?? "templates",
       ...(values.description === undefined ? {} : { description: values.description }),
     });
     if (values.check) {

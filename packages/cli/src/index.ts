@@ -7,6 +7,16 @@
  */
 export { type BundleOptions, bundleProvider } from "./bundle.js";
 export {
+  DocsTemplateError,
+  type DocsTemplateFields,
+  type DocsTemplateOptions,
+  type DocsTemplateProblem,
+  type DocsTemplateResult,
+  type DocsTemplateValue,
+  formatDocsTemplateProblems,
+  renderDocsTemplate,
+} from "./docs/template.js";
+export {
   checkProviderDocs,
   type DocsDifference,
   formatDocsDifferences,

@@ -128,6 +128,8 @@ class Compat {
       const attrS = schema.attributes[name] as AttributeShape;
       const plannedV = getAttrOr(planned, name, attrS.type);
       const actualV = getAttrOr(actual, name, attrS.type);
+      // The provider handed back the planned value itself: nothing in it can have changed.
+      if (plannedV === actualV) continue;
       const p = attrPath(path, name);
       const sensitive =
         attrS.sensitive || hasMarkDeep(plannedV, "sensitive") || hasMarkDeep(actualV, "sensitive");
@@ -263,7 +265,7 @@ class Compat {
   }
 
   value(planned: Value, actual: Value, path: Path): Violation[] {
-    if (planned.type.kind === "dynamic") return [];
+    if (planned === actual || planned.type.kind === "dynamic") return [];
     if (testConformance(actual.type, planned.type).length > 0) {
       return [
         this.#v(
@@ -275,6 +277,7 @@ class Compat {
     }
     if (!planned.isKnown()) {
       // Only the type and the planned refinements bind the final value.
+      if (planned.refinement === undefined) return [];
       const ok = valueRange(planned).includes(actual);
       if (ok.isKnown() && !ok.asBool()) {
         return [

@@ -276,6 +276,11 @@ class PlanValidator {
       const configV = config.isNull() ? nullVal(attrS.type) : getAttrOr(config, name, attrS.type);
       const priorV = prior.isNull() ? nullVal(attrS.type) : getAttrOr(prior, name, attrS.type);
       const plannedV = planned.isNull() ? nullVal(attrS.type) : getAttrOr(planned, name, attrS.type);
+      // What `value` accepts first, decided without building a path: the planned value is the
+      // configured or the prior one itself, or the attribute is computed-only.
+      if (plannedV === configV) continue;
+      if (plannedV === priorV && !priorV.isNull() && !configV.isNull()) continue;
+      if (attrS.computed && !attrS.optional && !attrS.writeOnly) continue;
       this.value(attrS, priorV, configV, plannedV, attrPath(path, name));
     }
   }

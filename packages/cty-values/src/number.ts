@@ -103,6 +103,8 @@ export class CtyNumber {
   /** The shortest decimal (Text('f', -1) digits), when known from parsing or computed. */
   #shortest: Decimal | undefined;
   #text: string | undefined;
+  /** The float64 nearest, once computed: models read numbers as float64 on every conversion. */
+  #float64: number | undefined;
 
   private constructor(
     form: Form,
@@ -135,7 +137,9 @@ export class CtyNumber {
     if (a === 0) return new CtyNumber(ZERO, Object.is(n, -0), 0n, 0, 0, precision);
     const tz = trailingZeroBitsSafe(a);
     const m = tz === 0 ? a : a / 2 ** tz;
-    return new CtyNumber(FINITE, neg, BigInt(m), tz, bitLengthSafe(m), precision);
+    const v = new CtyNumber(FINITE, neg, BigInt(m), tz, bitLengthSafe(m), precision);
+    v.#float64 = n;
+    return v;
   }
 
   /** +∞ with precision 0 (go-cty `cty.PositiveInfinity`). */
@@ -311,6 +315,11 @@ export class CtyNumber {
   toFloat64(): number {
     if (this.#form === ZERO) return this.#neg ? -0 : 0;
     if (this.#form === INF) return this.#neg ? -Infinity : Infinity;
+    if (this.#float64 === undefined) this.#float64 = this.#computeFloat64();
+    return this.#float64;
+  }
+
+  #computeFloat64(): number {
     const sign = this.#neg ? -1 : 1;
     const p = this.#float64Precision();
     if (p < 0 || (p === 0 && this.#mant === 1n)) return sign * 0;

@@ -5,6 +5,7 @@ import { runAttributePlanModifiers } from "./attribute-modifiers.js";
 import { applyDefaults } from "./defaults.js";
 import { markComputedNilsAsUnknown } from "./mark-unknown.js";
 import { proposedNewKeyed } from "./proposed-new.js";
+import { semanticEquality } from "./semantic-equality.js";
 import {
   type CoreMessageOptions,
   filterRequiresReplace,
@@ -104,7 +105,8 @@ function hasKeyBy(body: SchemaBody): boolean {
  * Plans a resource change the way the Go plugin framework does, with Terraform core's
  * requires-replace filtering and action on top.
  *
- * @remarks Pipeline (spec §6.2): keyed correlation of `keyBy` collections (tfkit) → defaults
+ * @remarks Pipeline (spec §6.2): keyed correlation of `keyBy` collections (tfkit) → semantic
+ * equality against the prior state ({@link semanticEquality}, tfkit) → defaults
  * ({@link applyDefaults}) → write-only attributes to null → when the plan differs from the prior
  * state (exact equality; always on create, never on a no-op), unset computed attributes become
  * unknown ({@link markComputedNilsAsUnknown}) → attribute plan modifiers
@@ -179,6 +181,8 @@ function planUpToHook(request: Omit<PlanResourceChangeRequest, "modifyPlan">): P
   let planned = proposed;
   if (!planned.isNull()) {
     if (request.keyed !== false && hasKeyBy(schema)) planned = proposedNewKeyed(schema, prior, config);
+    // New values that mean the same as the prior ones keep the prior ones: no diff.
+    planned = semanticEquality(schema, prior, planned);
     planned = applyDefaults(schema, planned, config, prior);
     planned = nullWriteOnlyAttributes(schema, planned);
     if (!rawEquals(unrefinedDeep(planned), unrefinedDeep(prior))) {

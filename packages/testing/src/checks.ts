@@ -41,8 +41,27 @@ export interface PlanCheck {
 export interface StateCheck {
   /** What the check asserts, for failure messages. */
   readonly description: string;
-  /** Returns undefined when the state satisfies the check, otherwise the failure message. */
-  checkState(state: TerraformState): string | undefined;
+  /**
+   * Returns undefined when the state satisfies the check, otherwise the failure message.
+   * `context` identifies the run and step (the runners always pass it), for checks that
+   * remember values across steps.
+   */
+  checkState(state: TerraformState, context?: CheckContext): string | undefined;
+}
+
+/**
+ * What a runner tells a check about where it runs: which run of which case, and which step.
+ *
+ * @remarks Checks that record values across steps (`statecheck.compareValue`) key them by
+ * {@link CheckContext.run}, so one case run twice — by both runners, or concurrently — never
+ * mixes the values of two runs.
+ * @category testing
+ */
+export interface CheckContext {
+  /** A fresh object per run of a test case (`runAcceptance` or `runFakeCore` call). */
+  readonly run: object;
+  /** The 1-based number of the step running the check. */
+  readonly step: number;
 }
 
 /**

@@ -20,6 +20,7 @@ export type {
 export { type FromEntryOptions, fromEntry, fromExecutable, type ProviderLauncher } from "./launcher.js";
 export { findTerraform, TerraformNotFoundError } from "./terraform-cli.js";
 export { AcceptanceError, isAcceptanceError } from "./errors.js";
+export { type OptInGate, optInGate } from "./gate.js";
 
 // --- the fake core: the same cases in-process, without terraform ---
 export {
@@ -37,8 +38,10 @@ export { type HclBlockSchema, type HclBodySchema, type HclSchemas, renderHcl } f
 export * as plancheck from "./plancheck.js";
 export * as statecheck from "./statecheck.js";
 export * as knownvalue from "./knownvalue.js";
+export * as compare from "./compare.js";
+export type { ValueComparer } from "./compare.js";
 export type { ElementExpectation } from "./knownvalue.js";
-export type { KnownValueMatcher, PlanCheck, ResourceAction, StateCheck } from "./checks.js";
+export type { CheckContext, KnownValueMatcher, PlanCheck, ResourceAction, StateCheck } from "./checks.js";
 export { type AttrPath, type AttrPathStep, path } from "./path.js";
 
 // --- what checks see ---

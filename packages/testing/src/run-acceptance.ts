@@ -1,7 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { assertCaseShape } from "./case-shape.js";
 import { actionName, type PlanCheck, type StateCheck } from "./checks.js";
 import { AcceptanceError } from "./errors.js";
 import { type HclSchemas, hclSchemasFromTerraformJson, renderHcl } from "./fake-core/hcl.js";
@@ -43,6 +54,46 @@ class StepFailure extends Error {
 interface Workdir {
   readonly dir: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The configuration files the last step wrote here (removed before the next one's). */
+  configFiles: string[];
+}
+
+/** Where a step's configuration comes from. */
+type ConfigSource =
+  | { readonly kind: "hcl"; readonly text: string }
+  | { readonly kind: "file"; readonly path: string }
+  | { readonly kind: "directory"; readonly path: string };
+
+/** The files of a config source: name in the working directory → absolute source path or text. */
+function configFilesOf(source: ConfigSource): { name: string; text?: string; from?: string }[] {
+  if (source.kind === "hcl") return [{ name: "main.tf", text: source.text }];
+  const at = resolve(source.path);
+  const what = source.kind === "file" ? "configFile" : "configDirectory";
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(at);
+  } catch {
+    throw new StepFailure(
+      [`${what} ${JSON.stringify(source.path)} does not exist (resolved to ${at})`],
+      undefined,
+    );
+  }
+  if (source.kind === "file") {
+    if (!stat.isFile())
+      throw new StepFailure([`configFile ${JSON.stringify(source.path)} is not a file`], undefined);
+    return [{ name: basename(at), from: at }];
+  }
+  if (!stat.isDirectory())
+    throw new StepFailure([`configDirectory ${JSON.stringify(source.path)} is not a directory`], undefined);
+  const files = readdirSync(at, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => ({ name: e.name, from: join(at, e.name) }));
+  if (!files.some((f) => f.name.endsWith(".tf") || f.name.endsWith(".tf.json")))
+    throw new StepFailure(
+      [`configDirectory ${JSON.stringify(source.path)} holds no .tf or .tf.json file`],
+      undefined,
+    );
+  return files;
 }
 
 function tail(text: string): string {
@@ -91,6 +142,9 @@ export async function runAcceptance(
   options: AcceptanceOptions = {},
 ): Promise<AcceptanceResult> {
   const started = performance.now();
+  assertCaseShape(testCase, "runAcceptance");
+  // Checks that remember values across steps key them by this run.
+  const run = {};
   const terraform = options.terraformPath ?? findTerraform();
   if (!terraform) throw new TerraformNotFoundError();
   const modeEnv = process.env.TFKIT_TESTING_MODE;
@@ -158,14 +212,25 @@ export async function runAcceptance(
       const env = terraformEnv(
         options.terraformLog ? { ...extraEnv, TF_LOG_PATH: join(dir, "terraform.log") } : extraEnv,
       );
-      return { dir, env };
+      return { dir, env, configFiles: [] };
     };
     const main = makeWorkdir(join(root, "work"));
-    const writeConfig = (wd: Workdir, config: string) => {
-      writeFileSync(join(wd.dir, "main.tf"), config);
+    const writeConfig = (wd: Workdir, source: ConfigSource) => {
+      const files = configFilesOf(source);
+      // A file or directory step replaces the files of the step before, not only main.tf.
+      for (const name of wd.configFiles) rmSync(join(wd.dir, name), { force: true });
+      let declaresProviders = false;
+      for (const f of files) {
+        const target = join(wd.dir, f.name);
+        if (f.text !== undefined) writeFileSync(target, f.text);
+        else copyFileSync(f.from as string, target);
+        if (/\.tf(\.json)?$/.test(f.name) && /\brequired_providers\b/.test(readFileSync(target, "utf8")))
+          declaresProviders = true;
+      }
+      wd.configFiles = files.map((f) => f.name);
       const generated = join(wd.dir, "tfkit_providers.tf");
       // A configuration that declares its own required_providers must use the generated sources.
-      if (/\brequired_providers\b/.test(config)) rmSync(generated, { force: true });
+      if (declaresProviders) rmSync(generated, { force: true });
       else writeFileSync(generated, requiredProviders);
     };
 
@@ -210,9 +275,9 @@ export async function runAcceptance(
         const failure = c.checkPlan(plan);
         return failure === undefined ? [] : [`${label} plancheck.${c.description}: ${failure}`];
       });
-    const runStateChecks = (checks: readonly StateCheck[], state: TerraformState): string[] =>
+    const runStateChecks = (checks: readonly StateCheck[], state: TerraformState, step: number): string[] =>
       checks.flatMap((c) => {
-        const failure = c.checkState(state);
+        const failure = c.checkState(state, { run, step });
         return failure === undefined ? [] : [`statecheck.${c.description}: ${failure}`];
       });
 
@@ -281,7 +346,9 @@ export async function runAcceptance(
         terraform,
         main.dir,
         main.env,
-        ["destroy", "-auto-approve", "-input=false", "-no-color"],
+        // No refresh, as terraform-plugin-testing: the last step's configuration may be the
+        // invalid one an expectError step tried, and a refresh would plan it again.
+        ["destroy", "-refresh=false", "-auto-approve", "-input=false", "-no-color"],
         timeoutMs,
       );
       return result.code === 0 ? undefined : quote(result);
@@ -289,18 +356,25 @@ export async function runAcceptance(
     const logHint = options.terraformLog
       ? `(terraform's debug log: terraform.log in ${main.dir} and in each import-N directory)`
       : undefined;
-    let lastConfig: string | undefined;
+    let lastConfig: ConfigSource | undefined;
+    // The configuration of the last step that did not end in an expected error: the final destroy
+    // uses it, as an expectError step's configuration may be the invalid one.
+    let lastGoodConfig: ConfigSource | undefined;
     // Structured configs are rendered to HCL with the schemas terraform reports (fetched once).
     let hclSchemas: HclSchemas | undefined;
-    const stepConfig = async (step: TestStep): Promise<string | undefined> => {
-      if (step.structuredConfig === undefined) return step.config;
+    const stepConfig = async (step: TestStep): Promise<ConfigSource | undefined> => {
+      if (step.structuredConfig === undefined) {
+        if (step.configFile !== undefined) return { kind: "file", path: step.configFile };
+        if (step.configDirectory !== undefined) return { kind: "directory", path: step.configDirectory };
+        return step.config === undefined ? undefined : { kind: "hcl", text: step.config };
+      }
       if (hclSchemas === undefined) {
         const schemaDir = makeWorkdir(join(root, "schemas"));
-        writeConfig(schemaDir, "");
+        writeConfig(schemaDir, { kind: "hcl", text: "" });
         const result = await must(schemaDir, "providers schema -json", "providers", "schema", "-json");
         hclSchemas = hclSchemasFromTerraformJson(result.stdout);
       }
-      return renderHcl(step.structuredConfig, hclSchemas);
+      return { kind: "hcl", text: renderHcl(step.structuredConfig, hclSchemas) };
     };
     if (testCase.initialState) {
       // A state file as terraform 1.x writes it; the first command upgrades it (UpgradeResourceState).
@@ -342,7 +416,22 @@ export async function runAcceptance(
       const stepStart = performance.now();
       commands = [];
       let kind: StepTiming["kind"] = "apply";
+      let completed = false;
       try {
+        if (step.preConfig) {
+          try {
+            await step.preConfig();
+          } catch (error) {
+            throw new StepFailure(
+              [`preConfig threw: ${error instanceof Error ? error.message : String(error)}`],
+              undefined,
+            );
+          }
+        }
+        for (const address of step.taint ?? []) {
+          await must(main, `taint ${address}`, "taint", "-no-color", address);
+          state = undefined;
+        }
         const config = await stepConfig(step);
         if (config !== undefined) lastConfig = config;
         if (lastConfig === undefined)
@@ -365,7 +454,7 @@ export async function runAcceptance(
           if (expectedFailure(step, result, "apply -refresh-only")) continue;
           if (step.expectError) noErrorHappened(step);
           state = await showState(main);
-          const failures = runStateChecks(step.stateChecks ?? [], state);
+          const failures = runStateChecks(step.stateChecks ?? [], state, index + 1);
           if (failures.length > 0) throw new StepFailure(failures, quote(result));
           await checkFollowUpPlan(step, "refresh");
         } else {
@@ -407,12 +496,13 @@ export async function runAcceptance(
             if (step.expectError) noErrorHappened(step);
             if (step.stateChecks && step.stateChecks.length > 0) {
               state = await showState(main);
-              const failures = runStateChecks(step.stateChecks, state);
+              const failures = runStateChecks(step.stateChecks, state, index + 1);
               if (failures.length > 0) throw new StepFailure(failures, quote(apply));
             }
             await checkFollowUpPlan(step, "apply");
           }
         }
+        completed = true;
       } catch (error) {
         if (!(error instanceof StepFailure)) throw error;
         throw new AcceptanceError(
@@ -424,6 +514,8 @@ export async function runAcceptance(
           { step: index + 1, failures: error.failures },
         );
       } finally {
+        // An import works in its own directory: the main one keeps the configuration before it.
+        if (completed && kind !== "import") lastGoodConfig = lastConfig;
         timings.push({ name: label, kind, durationMs: performance.now() - stepStart, commands });
       }
     }
@@ -433,8 +525,19 @@ export async function runAcceptance(
       commands = [];
       const destroyStart = performance.now();
       try {
+        if (lastGoodConfig !== undefined && lastGoodConfig !== lastConfig) writeConfig(main, lastGoodConfig);
         const before = await showState(main);
-        await must(main, "destroy", "destroy", "-auto-approve", "-input=false", "-no-color");
+        // No refresh (terraform-plugin-testing's destroy too): a last step that expected an error
+        // left its invalid configuration here, and a refresh would plan it again and fail.
+        await must(
+          main,
+          "destroy",
+          "destroy",
+          "-refresh=false",
+          "-auto-approve",
+          "-input=false",
+          "-no-color",
+        );
         const left = remainingResources(main.dir);
         if (left.length > 0)
           throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], undefined);
@@ -472,6 +575,8 @@ export async function runAcceptance(
       const needState = id === undefined || step.importStateVerify;
       if (needState && state === undefined) state = await showState(main);
       const existing = state?.resources.find((r) => r.address === address);
+      if (step.importStateIdFunc)
+        id = await importIdFromFunc(step.importStateIdFunc, state as TerraformState);
       if (id === undefined) {
         const value = existing?.values.id;
         if (typeof value !== "string") {
@@ -485,7 +590,7 @@ export async function runAcceptance(
         id = value;
       }
       const wd = makeWorkdir(join(root, `import-${index + 1}`));
-      writeConfig(wd, lastConfig as string);
+      writeConfig(wd, lastConfig as ConfigSource);
       let result: CommandResult;
       if (step.importStateKind === "block") {
         // Terraform ≥ 1.5: an `import` block, planned (must be a clean, no-op import) then applied.
@@ -519,7 +624,7 @@ export async function runAcceptance(
       if (step.expectError) noErrorHappened(step);
       // The imported object is the one the main state holds: never destroy from this directory.
       const imported = await showState(wd);
-      const failures = runStateChecks(step.stateChecks ?? [], imported);
+      const failures = runStateChecks(step.stateChecks ?? [], imported, index + 1);
       if (step.importStateVerify) {
         const got = imported.resources.find((r) => r.address === address);
         if (!existing)
@@ -572,6 +677,28 @@ export async function runAcceptance(
     totalMs: performance.now() - started,
     ...(keepAll ? { workdir: root } : {}),
   };
+}
+
+/** Calls an importStateIdFunc; a throw or a non-string fails the step. */
+async function importIdFromFunc(
+  func: (state: TerraformState) => string | Promise<string>,
+  state: TerraformState,
+): Promise<string> {
+  let id: unknown;
+  try {
+    id = await func(state);
+  } catch (error) {
+    throw new StepFailure(
+      [`importStateIdFunc threw: ${error instanceof Error ? error.message : String(error)}`],
+      undefined,
+    );
+  }
+  if (typeof id !== "string" || id === "")
+    throw new StepFailure(
+      [`importStateIdFunc returned ${JSON.stringify(id)}, not a non-empty string`],
+      undefined,
+    );
+  return id;
 }
 
 function formatFailure(where: string, failure: StepFailure, logHint?: string): string {

@@ -3,14 +3,15 @@
  *
  * @packageDocumentation
  */
-import type { KnownValueMatcher, StateCheck } from "./checks.js";
-import { renderJson } from "./json.js";
+import type { CheckContext, KnownValueMatcher, StateCheck } from "./checks.js";
+import type { ValueComparer } from "./compare.js";
+import { type JsonValue, renderJson } from "./json.js";
 import { type AttrPath, formatAttrPath, toAttrPath } from "./path.js";
 import { type StateResource, type TerraformState, lookup, markedAt } from "./terraform-json.js";
 
 function stateCheck(
   description: string,
-  checkState: (state: TerraformState) => string | undefined,
+  checkState: (state: TerraformState, context?: CheckContext) => string | undefined,
 ): StateCheck {
   return Object.freeze({ description, checkState });
 }
@@ -98,5 +99,107 @@ export function expectResourceExists(address: string, exists = true): StateCheck
     return exists
       ? (findResource(state, address) as string)
       : `${address}: expected no such resource in the state, but it is there`;
+  });
+}
+
+/**
+ * A value comparison across steps: each {@link CompareValue.addStateValue} check records a value
+ * from the state of its step and compares every value recorded so far.
+ *
+ * @remarks terraform-plugin-testing's `statecheck.CompareValue`. Values are kept per run of the
+ * case, so the same case object can run under both runners, or twice at once.
+ * @category testing
+ */
+export interface CompareValue {
+  /**
+   * A state check that records the value at `path` of `address` (the whole JSON value, so
+   * objects and lists compare deeply) and runs the comparer on all values recorded so far.
+   */
+  addStateValue(address: string, path: AttrPath | string): StateCheck;
+}
+
+/** Where runs without a context (a check called by hand) keep their values. */
+const NO_RUN = Object.freeze({});
+
+/**
+ * Starts a value comparison across steps; add `compareValue(...).addStateValue(address, path)`
+ * to the `stateChecks` of each step whose value takes part.
+ *
+ * @remarks terraform-plugin-testing's `statecheck.CompareValue(comparer)`; comparers are in
+ * `compare` (`valuesSame`, `valuesDiffer`) or your own {@link ValueComparer}.
+ * @example An ID kept by an update and changed by a replacement
+ * ```ts
+ * const same = statecheck.compareValue(compare.valuesSame());
+ * const differ = statecheck.compareValue(compare.valuesDiffer());
+ * steps: [
+ *   { config: v1, stateChecks: [same.addStateValue("demo_server.a", "id"), differ.addStateValue("demo_server.a", "id")] },
+ *   { config: v2, stateChecks: [same.addStateValue("demo_server.a", "id")] },            // update
+ *   { config: v3, stateChecks: [differ.addStateValue("demo_server.a", "id")] },          // replace
+ * ]
+ * ```
+ * @category testing
+ */
+export function compareValue(comparer: ValueComparer): CompareValue {
+  const recorded = new WeakMap<object, { label: string; value: JsonValue }[]>();
+  return Object.freeze({
+    addStateValue(address: string, path: AttrPath | string): StateCheck {
+      const p = toAttrPath(path);
+      const where = `${address}.${formatAttrPath(p)}`;
+      return stateCheck(`compareValue(${comparer.description}).addStateValue(${where})`, (state, context) => {
+        const resource = findResource(state, address);
+        if (typeof resource === "string") return resource;
+        const found = lookup(resource.values, p);
+        if (!found.found)
+          return `${address}: at ${formatAttrPath(p)}: the path does not exist: ${found.reason}`;
+        const run = context?.run ?? NO_RUN;
+        const values = recorded.get(run) ?? [];
+        recorded.set(run, values);
+        values.push({ label: `step ${context?.step ?? "?"} ${where}`, value: found.value });
+        const failure = comparer.compareValues(values.map((v) => v.value));
+        if (failure === undefined) return undefined;
+        return `${failure} (recorded: ${values.map((v) => `${v.label} = ${renderJson(v.value)}`).join("; ")})`;
+      });
+    },
+  });
+}
+
+/**
+ * Compares two values of the same state: two attributes of one resource, or of two resources.
+ *
+ * @remarks terraform-plugin-testing's `statecheck.CompareValuePairs`.
+ * @example A reference copied from one resource to another
+ * ```ts
+ * statecheck.compareValuePairs("demo_server.a", "id", "demo_attachment.b", "server_id", compare.valuesSame())
+ * ```
+ * @category testing
+ */
+export function compareValuePairs(
+  addressOne: string,
+  pathOne: AttrPath | string,
+  addressTwo: string,
+  pathTwo: AttrPath | string,
+  comparer: ValueComparer,
+): StateCheck {
+  const p1 = toAttrPath(pathOne);
+  const p2 = toAttrPath(pathTwo);
+  const one = `${addressOne}.${formatAttrPath(p1)}`;
+  const two = `${addressTwo}.${formatAttrPath(p2)}`;
+  return stateCheck(`compareValuePairs(${one}, ${two}, ${comparer.description})`, (state) => {
+    const values: JsonValue[] = [];
+    for (const [address, p] of [
+      [addressOne, p1],
+      [addressTwo, p2],
+    ] as const) {
+      const resource = findResource(state, address);
+      if (typeof resource === "string") return resource;
+      const found = lookup(resource.values, p);
+      if (!found.found)
+        return `${address}: at ${formatAttrPath(p)}: the path does not exist: ${found.reason}`;
+      values.push(found.value);
+    }
+    const failure = comparer.compareValues(values);
+    return failure === undefined
+      ? undefined
+      : `${failure} (${one} = ${renderJson(values[0])}, ${two} = ${renderJson(values[1])})`;
   });
 }

@@ -78,6 +78,37 @@ export interface TestStep {
    * {@link TestStep.config}.
    */
   readonly structuredConfig?: StructuredConfig;
+  /**
+   * A file holding the step's configuration (HCL `.tf` or JSON `.tf.json`), copied into the
+   * working directory; a relative path is resolved against the current directory. `runAcceptance`
+   * only (the fake core takes {@link TestStep.structuredConfig}).
+   *
+   * @remarks terraform-plugin-testing's `ConfigFile: config.StaticFile(...)`. At most one of
+   * `config`, `configFile` and `configDirectory`.
+   */
+  readonly configFile?: string;
+  /**
+   * A directory whose files (not its subdirectories) make the step's configuration: every file
+   * is copied into the working directory, so `.tf`, `.tf.json` and files they read with `file()`
+   * all work. `runAcceptance` only.
+   *
+   * @remarks terraform-plugin-testing's `ConfigDirectory: config.StaticDirectory(...)`.
+   */
+  readonly configDirectory?: string;
+  /**
+   * Runs before the step (before any terraform command or RPC of it): move a fake clock, change
+   * or delete the remote object behind Terraform's back, seed data. A throw fails the step.
+   *
+   * @remarks terraform-plugin-testing's `PreConfig`.
+   */
+  readonly preConfig?: () => void | Promise<void>;
+  /**
+   * Resource addresses to mark tainted before the step (`terraform taint`), so the step's plan
+   * replaces them. Each must be in the state.
+   *
+   * @remarks terraform-plugin-testing's `Taint`.
+   */
+  readonly taint?: readonly string[];
   /** The action expected for each listed resource address in the step's plan (others are free). */
   readonly expectPlan?: Readonly<Record<string, ResourceAction>>;
   /** Checks on the plan before apply. */
@@ -112,6 +143,20 @@ export interface TestStep {
   readonly importStateKind?: "command" | "block";
   /** The import ID. Default: the `id` attribute of {@link TestStep.resourceName} in the current state. */
   readonly importStateId?: string;
+  /**
+   * Computes the import ID from the state the earlier steps left (`terraform show -json` of it),
+   * for IDs made of several attributes (`"<zone>/<name>"`). Not with {@link TestStep.importStateId}.
+   *
+   * @remarks terraform-plugin-testing's `ImportStateIdFunc`.
+   * @example
+   * ```ts
+   * importStateIdFunc: (state) => {
+   *   const r = state.resources.find((x) => x.address === "demo_record.www");
+   *   return `${r?.values.zone}/${r?.values.name}`;
+   * }
+   * ```
+   */
+  readonly importStateIdFunc?: (state: TerraformState) => string | Promise<string>;
   /** Compare the imported resource with the one in the current state, attribute by attribute. */
   readonly importStateVerify?: boolean;
   /**

@@ -1,15 +1,52 @@
 /**
  * vitest helpers for acceptance tests: `describeAcceptance` and `itAcceptance` skip, loudly,
- * when no `terraform` binary is available, instead of failing.
+ * when no `terraform` binary is available, instead of failing; with `requireEnv` (e.g.
+ * `"TF_ACC"`) they and `itFakeCore` also skip, loudly, until that variable is set.
  *
  * @packageDocumentation
  */
 import { describe, it } from "vitest";
+import { type FakeCoreOptions, type FakeCoreResult, runFakeCore } from "./fake-core/run-fake-core.js";
+import { optInGate } from "./gate.js";
 import { runAcceptance } from "./run-acceptance.js";
 import { findTerraform } from "./terraform-cli.js";
 import type { AcceptanceOptions, AcceptanceResult, TestCase } from "./test-case.js";
 
 let warned = false;
+const warnedGates = new Set<string>();
+
+/**
+ * Options shared by the vitest helpers: opt-in gating.
+ *
+ * @category testing
+ */
+export interface GateOptions {
+  /**
+   * Run only when this environment variable is set (non-empty), as terraform-plugin-testing runs
+   * acceptance tests only with `TF_ACC`; otherwise the tests are skipped with a loud warning and a
+   * name that says which variable to set. Default: no gate (the tests run wherever they can).
+   */
+  readonly requireEnv?: string;
+}
+
+/** Why the tests must be skipped (no terraform, gate closed), or undefined to run them; warns once. */
+function skipReason(requireEnv: string | undefined, needsTerraform: boolean): string | undefined {
+  if (requireEnv !== undefined) {
+    const gate = optInGate(requireEnv);
+    if (!gate.enabled) {
+      if (!warnedGates.has(requireEnv)) {
+        warnedGates.add(requireEnv);
+        console.warn(
+          `\n!!! @tfkit/testing: ${requireEnv} is not set — acceptance tests gated on it are SKIPPED, not passed. ` +
+            `Set ${requireEnv}=1 to run them. !!!\n`,
+        );
+      }
+      return gate.reason;
+    }
+  }
+  if (needsTerraform && !terraformAvailable()) return "skipped: no terraform binary";
+  return undefined;
+}
 
 /**
  * Whether a `terraform` binary is available (see `findTerraform`); warns once, loudly, when not.
@@ -41,9 +78,10 @@ export function terraformAvailable(): boolean {
  * ```
  * @category testing
  */
-export function describeAcceptance(name: string, body: () => void): void {
-  if (terraformAvailable()) describe(name, body);
-  else describe.skip(`${name} (skipped: no terraform binary)`, body);
+export function describeAcceptance(name: string, body: () => void, options: GateOptions = {}): void {
+  const skip = skipReason(options.requireEnv, true);
+  if (skip === undefined) describe(name, body);
+  else describe.skip(`${name} (${skip})`, body);
 }
 
 /**
@@ -51,7 +89,7 @@ export function describeAcceptance(name: string, body: () => void): void {
  *
  * @category testing
  */
-export interface ItAcceptanceOptions extends AcceptanceOptions {
+export interface ItAcceptanceOptions extends AcceptanceOptions, GateOptions {
   /** Test timeout in milliseconds. Default 120 000. */
   readonly timeout?: number;
   /** Called with the timings when the case passes (e.g. to log them). */
@@ -76,7 +114,7 @@ export function itAcceptance(
   testCase: TestCase | (() => TestCase),
   options: ItAcceptanceOptions = {},
 ): void {
-  const { timeout = 120_000, onResult, ...runOptions } = options;
+  const { timeout = 120_000, onResult, requireEnv, ...runOptions } = options;
   const body = async ({ signal }: { signal: AbortSignal }) => {
     const result = await runAcceptance(typeof testCase === "function" ? testCase() : testCase, {
       ...runOptions,
@@ -84,6 +122,48 @@ export function itAcceptance(
     });
     onResult?.(result);
   };
-  if (terraformAvailable()) it(name, body, timeout);
-  else it.skip(`${name} (skipped: no terraform binary)`, body);
+  const skip = skipReason(requireEnv, true);
+  if (skip === undefined) it(name, body, timeout);
+  else it.skip(`${name} (${skip})`, body);
+}
+
+/**
+ * Options of {@link itFakeCore}: the fake core's options plus gating.
+ *
+ * @category testing
+ */
+export interface ItFakeCoreOptions extends FakeCoreOptions, GateOptions {
+  /** Test timeout in milliseconds. Default: vitest's. */
+  readonly timeout?: number;
+  /** Called with the timings when the case passes. */
+  readonly onResult?: (result: FakeCoreResult) => void;
+}
+
+/**
+ * `it` that runs one test case under the fake core (`runFakeCore`), with vitest's test `signal`;
+ * with `requireEnv`, skipped loudly until that variable is set (for a provider whose hooks reach
+ * real infrastructure even in-process).
+ *
+ * @example
+ * ```ts
+ * itFakeCore("creates and updates", testCase, { provider, requireEnv: "TF_ACC" });
+ * ```
+ * @category testing
+ */
+export function itFakeCore(
+  name: string,
+  testCase: TestCase | (() => TestCase),
+  options: ItFakeCoreOptions,
+): void {
+  const { timeout, onResult, requireEnv, ...runOptions } = options;
+  const body = async ({ signal }: { signal: AbortSignal }) => {
+    const result = await runFakeCore(typeof testCase === "function" ? testCase() : testCase, {
+      ...runOptions,
+      signal: runOptions.signal ?? signal,
+    });
+    onResult?.(result);
+  };
+  const skip = skipReason(requireEnv, false);
+  if (skip === undefined) it(name, body, timeout);
+  else it.skip(`${name} (${skip})`, body);
 }

@@ -26,6 +26,7 @@ import {
 import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
 import { filterRequiresReplace, proposedNew, renderPlan } from "@tfkit/plan-engine";
 import type { Schema } from "@tfkit/schema";
+import { assertCaseShape } from "../case-shape.js";
 import { actionName, type PlanCheck, type StateCheck } from "../checks.js";
 import { AcceptanceError } from "../errors.js";
 import { diffValues, type JsonObject, type JsonValue, isJsonObject } from "../json.js";
@@ -60,6 +61,16 @@ export interface FakeCoreOptions {
   readonly terraformVersion?: string;
   /** Stops the case when aborted: handed to every RPC as its `ctx.signal`. */
   readonly signal?: AbortSignal;
+  /**
+   * Environment variables the provider sees during the run, as `runAcceptance`'s `env` gives
+   * them to the provider process. The provider runs in the test process, so they are set on
+   * `process.env` for the run and restored after it; runs with an `env` wait for each other
+   * (one at a time per process), so concurrent cases never see each other's values.
+   *
+   * @remarks Without `env` the provider sees the test process's environment as it is, including
+   * the variables a concurrent run with `env` has set at that moment.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -247,7 +258,48 @@ function knownTrue(v: Value): boolean {
  * @category testing
  */
 export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions): Promise<FakeCoreResult> {
+  assertCaseShape(testCase, "runFakeCore");
+  if (options.env === undefined) return runCase(testCase, options);
+  const env = options.env;
+  return withProcessEnv(env, () => runCase(testCase, options));
+}
+
+/** The queue of runs that set `process.env`: on globalThis, so an ESM and a CJS copy share it. */
+const ENV_QUEUE = Symbol.for("@tfkit/testing/fakeCoreEnvQueue");
+
+/**
+ * Runs `body` with `env` set on `process.env`, then restores every variable (removing the ones
+ * that were not set); one such run at a time per process.
+ */
+async function withProcessEnv<T>(env: Readonly<Record<string, string>>, body: () => Promise<T>): Promise<T> {
+  const holder = globalThis as { [ENV_QUEUE]?: Promise<void> };
+  const before = holder[ENV_QUEUE] ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  holder[ENV_QUEUE] = before.then(() => mine);
+  await before;
+  const saved = new Map<string, string | undefined>();
+  try {
+    for (const [name, value] of Object.entries(env)) {
+      saved.set(name, process.env[name]);
+      process.env[name] = value;
+    }
+    return await body();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    release();
+  }
+}
+
+async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<FakeCoreResult> {
   const started = performance.now();
+  // Checks that remember values across steps key them by this run.
+  const run = {};
   const provider = options.provider;
   const definition = provider.definition;
   const providerName = definition.metadata.typeName;
@@ -877,9 +929,9 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
       const failure = c.checkPlan(p);
       return failure === undefined ? [] : [`${label} plancheck.${c.description}: ${failure}`];
     });
-  const runStateChecks = (checks: readonly StateCheck[], s: TerraformState): string[] =>
+  const runStateChecks = (checks: readonly StateCheck[], s: TerraformState, step: number): string[] =>
     checks.flatMap((c) => {
-      const failure = c.checkState(s);
+      const failure = c.checkState(s, { run, step });
       return failure === undefined ? [] : [`statecheck.${c.description}: ${failure}`];
     });
   const isEmpty = (p: FakePlan) => p.changes.every((c) => c.action === "NoOp");
@@ -905,6 +957,9 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
   };
 
   let lastConfig: StructuredConfig | undefined;
+  // The configuration of the last step that did not end in an expected error: the final destroy
+  // uses it, as an expectError step's configuration may be the invalid one.
+  let lastGoodConfig: StructuredConfig | undefined;
   for (let index = 0; index < testCase.steps.length; index++) {
     const step = testCase.steps[index] as TestStep;
     const label = step.name ?? `step ${index + 1}`;
@@ -918,14 +973,38 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
           ? "plan-only"
           : "apply";
     try {
+      if (step.preConfig) {
+        try {
+          await step.preConfig();
+        } catch (error) {
+          throw new StepFailure(
+            [`preConfig threw: ${error instanceof Error ? error.message : String(error)}`],
+            "",
+          );
+        }
+      }
+      for (const address of step.taint ?? []) {
+        // `terraform taint`: the stored object is kept, marked to be replaced by the next apply.
+        const stored = mainState.get(address);
+        if (stored === undefined || stored.mode !== "managed")
+          throw new StepFailure(
+            [`taint ${address}: no such resource instance in the state`],
+            `Error: No such resource instance\n\nResource instance ${address} was not found in the state.`,
+          );
+        mainState.set(address, { ...stored, tainted: true });
+      }
       if (step.structuredConfig !== undefined) lastConfig = step.structuredConfig;
-      else if (step.config !== undefined) {
-        throw new StepFailure(
-          [
-            "the fake core needs structuredConfig (an HCL config can only run through the real terraform CLI)",
-          ],
-          "",
-        );
+      else {
+        const hcl = (["config", "configFile", "configDirectory"] as const).find((f) => step[f] !== undefined);
+        if (hcl !== undefined) {
+          const what = hcl === "config" ? "config (HCL text)" : `${hcl} ${JSON.stringify(step[hcl])}`;
+          throw new StepFailure(
+            [
+              `${what}: the fake core takes structuredConfig only; run this case with runAcceptance (the real terraform CLI reads HCL)`,
+            ],
+            "",
+          );
+        }
       }
       if (lastConfig === undefined)
         throw new StepFailure(["the step has no config and no earlier step had one"], "");
@@ -933,7 +1012,7 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
       try {
         if (step.importState) {
           kind = "import";
-          await importStep(step, config);
+          await importStep(step, config, index + 1);
         } else if (step.refreshState) {
           await startCommand(config);
           const loaded = await load(mainState);
@@ -945,7 +1024,7 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
           }
           mainState = next;
           if (step.expectError) noErrorHappened(step);
-          const failures = runStateChecks(step.stateChecks ?? [], stateJson(mainState));
+          const failures = runStateChecks(step.stateChecks ?? [], stateJson(mainState), index + 1);
           if (failures.length > 0) throw new StepFailure(failures, "");
           await followUpPlan(step, config, "refresh");
         } else {
@@ -971,11 +1050,12 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
           } else {
             mainState = await apply(planned, config);
             if (step.expectError) noErrorHappened(step);
-            const stateFailures = runStateChecks(step.stateChecks ?? [], stateJson(mainState));
+            const stateFailures = runStateChecks(step.stateChecks ?? [], stateJson(mainState), index + 1);
             if (stateFailures.length > 0) throw new StepFailure(stateFailures, "");
             await followUpPlan(step, config, "apply");
           }
         }
+        lastGoodConfig = config;
       } catch (thrown) {
         const error =
           thrown instanceof ConfigError
@@ -1019,8 +1099,10 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
   const destroyStart = performance.now();
   try {
     if ([...mainState.values()].some((s) => s.mode === "managed")) {
-      const destroyPlan = await plan(mainState, lastConfig ?? {}, { destroy: true });
-      mainState = await apply(destroyPlan, lastConfig ?? {});
+      // `terraform destroy -refresh=false`, with the last configuration that worked (see above).
+      const destroyConfig = lastGoodConfig ?? lastConfig ?? {};
+      const destroyPlan = await plan(mainState, destroyConfig, { destroy: true, refresh: false });
+      mainState = await apply(destroyPlan, destroyConfig);
       const left = [...mainState].filter(([, s]) => s.mode === "managed").map(([a]) => a);
       if (left.length > 0)
         throw new StepFailure([`after destroy, the state still holds ${left.join(", ")}`], "");
@@ -1048,7 +1130,7 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
   return { steps: timings, totalMs: performance.now() - started, finalState };
 
   // --- import ---
-  async function importStep(step: TestStep, config: StructuredConfig): Promise<void> {
+  async function importStep(step: TestStep, config: StructuredConfig, stepNumber: number): Promise<void> {
     const address = step.resourceName;
     if (!address)
       throw new StepFailure(["an importState step needs resourceName (the address to import)"], "");
@@ -1057,6 +1139,23 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
     const current = stateJson(mainState);
     const existing = current.resources.find((r) => r.address === address);
     let id = step.importStateId;
+    if (step.importStateIdFunc) {
+      let computed: unknown;
+      try {
+        computed = await step.importStateIdFunc(current);
+      } catch (error) {
+        throw new StepFailure(
+          [`importStateIdFunc threw: ${error instanceof Error ? error.message : String(error)}`],
+          "",
+        );
+      }
+      if (typeof computed !== "string" || computed === "")
+        throw new StepFailure(
+          [`importStateIdFunc returned ${JSON.stringify(computed)}, not a non-empty string`],
+          "",
+        );
+      id = computed;
+    }
     if (id === undefined) {
       const value = existing?.values.id;
       if (typeof value !== "string") {
@@ -1115,7 +1214,7 @@ export async function runFakeCore(testCase: TestCase, options: FakeCoreOptions):
     }
     if (step.expectError) noErrorHappened(step);
     const importedJson = stateJson(importedState);
-    const failures = runStateChecks(step.stateChecks ?? [], importedJson);
+    const failures = runStateChecks(step.stateChecks ?? [], importedJson, stepNumber);
     if (step.importStateVerify) {
       const got = importedJson.resources.find((x) => x.address === address);
       if (!existing)

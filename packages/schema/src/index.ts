@@ -27,16 +27,6 @@ export {
 } from "./attribute.js";
 export { type BlockDefinition, block } from "./block.js";
 export {
-  isSemanticType,
-  type SemanticBehaviour,
-  type SemanticIssue,
-  type SemanticModel,
-  type SemanticType,
-  type SemanticTypeDefinition,
-  semanticType,
-} from "./semantic/semantic-type.js";
-export { semanticTypes } from "./semantic/builtins.js";
-export {
   configuredTimeout,
   type GoDuration,
   type GoDurationResult,
@@ -47,6 +37,16 @@ export {
   timeoutsAttribute,
   timeoutsBlock,
 } from "./timeouts.js";
+export {
+  isSemanticType,
+  type SemanticBehaviour,
+  type SemanticIssue,
+  type SemanticModel,
+  type SemanticType,
+  type SemanticTypeDefinition,
+  semanticType,
+} from "./semantic/semantic-type.js";
+export { semanticTypes } from "./semantic/builtins.js";
 export {
   checkSchema,
   dataSourceSchema,
@@ -99,6 +99,7 @@ export type {
   ReadState,
   State,
 } from "./model-types.js";
+export { attributeEntries, blockEntries } from "./entries.js";
 export { fromModel, fromModelSalvaging, type SalvagedValue, toModel } from "./model.js";
 export { getAttribute, type PathInput, setAttribute, toPath } from "./path-access.js";
 export { nullWriteOnlyAttributes } from "./write-only.js";
@@ -107,6 +108,18 @@ export { specAtPath } from "./spec-at-path.js";
 // --- validation ---
 export { type Diagnostic, hasErrors } from "./diagnostics.js";
 export { type ValidateConfigOptions, validateConfig } from "./validate-config.js";
+export { type ConfigValidator, type ConfigValidatorContext, configValidator } from "./validators/config.js";
+export { listValidator, mapValidator, setValidator } from "./validators/collection.js";
+export { type NumberInput, type NumberModel, numberValidator } from "./validators/number.js";
+export {
+  isPathExpression,
+  matchRelative,
+  matchRoot,
+  PathExpression,
+  type PathExpressionStep,
+  type PathTarget,
+} from "./validators/path-expression.js";
+export { type IpOptions, stringValidator } from "./validators/string.js";
 
 // --- wire description, implied type ---
 export {

@@ -20,10 +20,11 @@ import {
   unknownVal,
   unmarkDeep,
 } from "@tfkit/cty-values";
+import { attributeEntries, blockEntries } from "./entries.js";
 import { float32Of, float32Problem, INT32_MAX, INT32_MIN, int32Problem } from "./internal/number-kinds.js";
 import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
-import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, NestedAttributeSpec } from "./spec.js";
+import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
 import { isUnknown, Unknown } from "./unknown.js";
 
@@ -149,29 +150,6 @@ function defineEntry(target: Record<string, unknown>, key: string, value: unknow
   } else {
     target[key] = value;
   }
-}
-
-// Schemas are immutable: their attribute and block lists are listed once, not on every
-// conversion (a resource's model is converted several times per request).
-const attributeLists = new WeakMap<Attributes, readonly (readonly [string, AnyAttributeSpec])[]>();
-const blockLists = new WeakMap<Blocks, readonly (readonly [string, BlockSpec])[]>();
-
-function attributeEntries(attributes: Attributes): readonly (readonly [string, AnyAttributeSpec])[] {
-  let list = attributeLists.get(attributes);
-  if (list === undefined) {
-    list = Object.entries(attributes);
-    if (Object.isFrozen(attributes)) attributeLists.set(attributes, list);
-  }
-  return list;
-}
-
-function blockEntries(blocks: Blocks): readonly (readonly [string, BlockSpec])[] {
-  let list = blockLists.get(blocks);
-  if (list === undefined) {
-    list = Object.entries(blocks);
-    if (Object.isFrozen(blocks)) blockLists.set(blocks, list);
-  }
-  return list;
 }
 
 interface Ctx {

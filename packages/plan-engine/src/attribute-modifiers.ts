@@ -1,6 +1,7 @@
 import type { Path, Value } from "@tfkit/cty-values";
 import { attributeStep, formatPath, replaceAttributes } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, Diagnostic, SchemaBody } from "@tfkit/schema";
+import { attributeEntries, blockEntries } from "@tfkit/schema";
 import { findCounterpart, type PlannedElement } from "./internal/correlate.js";
 import { attrOf, elementType } from "./internal/values.js";
 import { mapElements } from "./internal/transform-body.js";
@@ -89,7 +90,7 @@ function modifyBody(
   // Only the attributes that change are collected: most stay as they are.
   const entries = planned.entries();
   let changes: Map<string, Value> | undefined;
-  for (const [name, spec] of Object.entries(body.attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes)) {
     if (run.failed) break;
     // Attributes with no plan modifier anywhere inside are left as they are, without a visit.
     if (spec.planModifiers.length === 0 && (spec.kind !== "nested_attribute" || !holdsModifiers(spec)))
@@ -110,7 +111,7 @@ function modifyBody(
       changes.set(name, nv);
     }
   }
-  for (const [name, spec] of Object.entries(body.blocks)) {
+  for (const [name, spec] of blockEntries(body.blocks)) {
     if (run.failed) break;
     if (!holdsModifiers(spec)) continue;
     const v = entries.get(name);

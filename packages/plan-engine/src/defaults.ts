@@ -8,6 +8,7 @@ import {
   unrefinedDeep,
 } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, Attributes, BlockSpec, SchemaBody } from "@tfkit/schema";
+import { attributeEntries, blockEntries } from "@tfkit/schema";
 import { findCounterpart, type PlannedElement } from "./internal/correlate.js";
 import {
   type ConfigCursor,
@@ -62,7 +63,7 @@ function defaultsBody(
   // Only the attributes that change are collected: most stay as they are.
   const entries = planned.entries();
   let changes: Map<string, Value> | undefined;
-  for (const [name, spec] of Object.entries(body.attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes)) {
     const v = entries.get(name);
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
@@ -73,7 +74,7 @@ function defaultsBody(
       changes.set(name, nv);
     }
   }
-  for (const [name, spec] of Object.entries(body.blocks)) {
+  for (const [name, spec] of blockEntries(body.blocks)) {
     const v = entries.get(name);
     if (v === undefined) continue;
     const nv = defaultsBlock(spec, v, cursorAttr(config, name), priorAttr(prior, name));

@@ -20,7 +20,7 @@ import type {
   Schema,
   SchemaBody,
 } from "@tfkit/schema";
-import { emptyValue } from "@tfkit/schema";
+import { blockEntries, emptyValue } from "@tfkit/schema";
 import {
   attributeByPath,
   attributeType,
@@ -85,7 +85,7 @@ function proposedNewBlock(body: SchemaBody, prior: Value, config: Value, keyed: 
   // A block config is only null here for invalid input; like core, keep the prior value.
   if (config.isNull() || !config.isKnown()) return prior;
   const out = proposedNewAttributes(body.attributes, prior, config, keyed);
-  for (const [name, blockSpec] of Object.entries(body.blocks)) {
+  for (const [name, blockSpec] of blockEntries(body.blocks)) {
     out.set(name, proposedNewNestedBlock(blockSpec, attrOf(prior, name), config.getAttr(name), keyed));
   }
   return objectVal(out);

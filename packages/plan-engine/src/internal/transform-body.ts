@@ -1,6 +1,7 @@
 import type { Value } from "@tfkit/cty-values";
 import { listVal, mapVal, objectVal, replaceAttributes, setVal, tupleVal } from "@tfkit/cty-values";
 import type { AnyAttributeSpec, BlockSpec, SchemaBody } from "@tfkit/schema";
+import { attributeEntries, blockEntries } from "@tfkit/schema";
 import { elementsOf, type PlannedElement } from "./correlate.js";
 import { type ConfigCursor, cursorAttr, cursorElement } from "./cursor.js";
 
@@ -30,7 +31,7 @@ export function transformBody(
   // Only the attributes that change are collected: most stay as they are.
   const entries = planned.entries();
   let changes: Map<string, Value> | undefined;
-  for (const [name, spec] of Object.entries(body.attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes)) {
     const v = entries.get(name);
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
@@ -41,7 +42,7 @@ export function transformBody(
       changes.set(name, nv);
     }
   }
-  for (const [name, spec] of Object.entries(body.blocks)) {
+  for (const [name, spec] of blockEntries(body.blocks)) {
     const v = entries.get(name);
     if (v === undefined) continue;
     const nv = transformBlock(spec, v, cursorAttr(config, name), visit, fallback);

@@ -23,7 +23,13 @@ import type { Diagnostics } from "./diagnostics.js";
  * @category models
  */
 export interface HookContext {
-  /** Aborted when Terraform stops the provider or the hook's timeout passes. Pass it to `fetch`. */
+  /**
+   * Aborted when Terraform stops the provider or the hook's timeout passes. Pass it to `fetch`.
+   *
+   * @remarks The timeout of a resource's create, read, update or delete is the duration the
+   * user configured in the resource's `timeouts` block (`timeoutsBlock` of `@tfkit/schema`),
+   * else the resource's `timeouts` default; the signal then aborts with a `TimeoutError`.
+   */
   readonly signal: AbortSignal;
   /** A logger for this call (hclog JSON on stderr, shown with `TF_LOG=DEBUG`). */
   readonly logger: Logger;

@@ -16,12 +16,15 @@ import type {
 export type Duration = number | string;
 
 /**
- * How long each operation of a resource may take before its signal aborts.
+ * How long each operation of a resource may take before its signal aborts: the default when the
+ * user configures nothing in the resource's `timeouts` block.
  *
  * @remarks When a timeout passes, the hook's `ctx.signal` aborts with a `TimeoutError`; the hook
  * gets a short grace period to stop (and record a partial state), then the operation fails with
- * an error diagnostic naming the timeout. The Go framework needs the separate
- * terraform-plugin-framework-timeouts module and a `timeouts` block for this.
+ * an error diagnostic naming the timeout. To let users set the durations, put
+ * `timeoutsBlock({ create: true, ... })` of `@tfkit/schema` in the schema's blocks under the name
+ * `timeouts` (terraform-plugin-framework-timeouts' `timeouts.Block`): a configured
+ * `timeouts { create = "10m" }` wins over these defaults.
  * @category models
  */
 export interface Timeouts {

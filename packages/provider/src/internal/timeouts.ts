@@ -1,26 +1,21 @@
-/** @internal Parses a duration: milliseconds as a number, or Go-style text (`"1h30m"`, `"45s"`, `"500ms"`). */
+import { parseGoDuration } from "@tfkit/schema";
+
+/**
+ * @internal Parses a duration: milliseconds as a number, or Go duration text (`"1h30m"`, `"45s"`,
+ * `"500ms"`; Go's `time.ParseDuration`, as the `timeouts` block uses), not negative.
+ */
 export function parseDuration(d: number | string): number {
   if (typeof d === "number") {
     if (!Number.isFinite(d) || d < 0)
       throw new RangeError(`invalid duration ${d}: a non-negative number of milliseconds is required`);
     return d;
   }
-  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
-  let total = 0;
-  let matched = 0;
-  const text = d.trim();
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const n = Number(m[1]);
-    const unit = m[2];
-    total += n * (unit === "h" ? 3_600_000 : unit === "m" ? 60_000 : unit === "s" ? 1000 : 1);
-    matched = re.lastIndex;
-  }
-  if (text === "" || matched !== text.length) {
-    throw new RangeError(
-      `invalid duration "${d}": use a number of milliseconds or text like "30s", "10m", "1h30m"`,
-    );
-  }
-  return total;
+  const parsed = parseGoDuration(d);
+  if (!parsed.ok)
+    throw new RangeError(`${parsed.error}: use a number of milliseconds or text like "30s", "10m", "1h30m"`);
+  if (parsed.duration.nanoseconds < 0n)
+    throw new RangeError(`invalid duration "${d}": a timeout cannot be negative`);
+  return parsed.duration.milliseconds;
 }
 
 /** @internal Formats milliseconds for messages (`10m0s` style is Go's; we say `600000 ms (10m)`). */

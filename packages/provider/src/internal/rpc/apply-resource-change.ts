@@ -27,7 +27,8 @@ import {
   resultDiagnostic,
   whollyKnownState,
 } from "../steps.js";
-import { formatDuration, parseDuration, runWithTimeout } from "../timeouts.js";
+import { operationTimeout } from "../operation-timeout.js";
+import { formatDuration, runWithTimeout } from "../timeouts.js";
 import { writeOnlyValues } from "../write-only.js";
 
 /**
@@ -114,7 +115,7 @@ export async function applyResourceChangeRpc(
     lazily(c, "writeOnly", () => writeOnlyValues(schema, config()));
     return c as unknown as ApplyContext<Schema>;
   };
-  const timeout = timeoutOf(action === "create" ? def.timeouts?.create : def.timeouts?.update);
+  const timeout = operationTimeout(planned, action, def.timeouts, diagnostics);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>
     action === "create"
       ? def.create.call(def, planModel as never, ctx(signal))
@@ -174,7 +175,7 @@ async function applyDelete(
   if (prior.isNull()) return answer(prior); // nothing to delete
   const priorModel = modelOf(schema, prior, "read", "prior state", typeName, diagnostics);
   if (priorModel === FAILED) return answer(prior);
-  const timeout = timeoutOf(def.timeouts?.delete);
+  const timeout = operationTimeout(prior, "delete", def.timeouts, diagnostics);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>
     def.delete.call(def, priorModel as never, hookContext(rt, typeName, call, signal, diagnostics, priv)),
   );
@@ -256,10 +257,6 @@ function overlay(
     }
   }
   return nullWriteOnlyAttributes(schema, value);
-}
-
-function timeoutOf(d: string | number | undefined): number | undefined {
-  return d === undefined ? undefined : parseDuration(d);
 }
 
 function timeoutDiagnostic(hook: string, typeName: string, ms: number | undefined): Diagnostic {

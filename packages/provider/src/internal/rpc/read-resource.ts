@@ -23,7 +23,8 @@ import {
   valueOfResult,
   whollyKnownState,
 } from "../steps.js";
-import { formatDuration, parseDuration, runWithTimeout } from "../timeouts.js";
+import { operationTimeout } from "../operation-timeout.js";
+import { formatDuration, runWithTimeout } from "../timeouts.js";
 
 /**
  * @internal ReadResource: decode → validate → the state as `read` sees it (any attribute may be
@@ -65,7 +66,7 @@ export async function readResourceRpc(
   if (model === FAILED) return answer(current);
 
   // hook
-  const timeout = def.timeouts?.read === undefined ? undefined : parseDuration(def.timeouts.read);
+  const timeout = operationTimeout(current, "read", def.timeouts, diagnostics);
   const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>
     def.read.call(

@@ -11,6 +11,7 @@ import {
   loadProviderModule,
   writeProviderDocs,
 } from "./docs-files.js";
+import { formatDocsProblems, validateProviderDocs } from "./docs/validate.js";
 import { createMirror } from "./mirror.js";
 import { packageProvider } from "./package-provider.js";
 import { generateProviderDocs } from "./provider-docs.js";
@@ -28,6 +29,8 @@ const USAGE = `Usage:
   tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
                 [--name <type>] [--description <text for index.md>] [--export provider]
                 [--templates templates] [--condition <export condition> ...] [--check]
+  tfkit docs    --validate [docs folder, default --out] [--provider <module> ...]
+                [--allowed-subcategories a,b]
 `;
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -129,27 +132,45 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`filesystem_mirror { path = ${JSON.stringify(result.outDir)} }`);
     return 0;
   }
-  if (command === "docs") {
-    const { values } = parseArgs({
-      args: rest,
-      options: {
-        provider: { type: "string" },
-        out: { type: "string", default: "docs" },
-        examples: { type: "string", default: "examples" },
-        templates: { type: "string" },
-        name: { type: "string" },
-        description: { type: "string" },
-        export: { type: "string" },
-        condition: { type: "string", multiple: true },
-        check: { type: "boolean", default: false },
-      },
-      strict: true,
-    });
-    if (!values.provider) return usage("docs needs --provider");
-    // The default templates folder is optional; one named on the command line must exist.
-    if (values.templates !== undefined && !existsSync(values.templates)) {
-      return usage(`docs --templates ${values.templates}: no such directory`);
-    }
+  if (command === "docs") return docs(rest);
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  return usage(`unknown command ${JSON.stringify(command)}`);
+}
+
+/** `tfkit docs`: generate, `--check` or `--validate` registry docs. */
+async function docs(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: {
+      provider: { type: "string" },
+      out: { type: "string", default: "docs" },
+      examples: { type: "string", default: "examples" },
+      templates: { type: "string" },
+      name: { type: "string" },
+      description: { type: "string" },
+      export: { type: "string" },
+      condition: { type: "string", multiple: true },
+      check: { type: "boolean", default: false },
+      validate: { type: "boolean", default: false },
+      "allowed-subcategories": { type: "string" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > (values.validate ? 1 : 0)) {
+    return usage(`docs: unexpected ${positionals.join(" ")} (only --validate takes a folder)`);
+  }
+  if (values.validate && values.check) return usage("docs: --check or --validate, not both");
+  if (!values.provider && !values.validate) return usage("docs needs --provider");
+  // The default templates folder is optional; one named on the command line must exist.
+  if (values.templates !== undefined && !existsSync(values.templates)) {
+    return usage(`docs --templates ${values.templates}: no such directory`);
+  }
+  let pages: Map<string, string> | undefined;
+  if (values.provider) {
     const loaded = await loadProviderModule({
       entry: values.provider,
       conditions: values.condition ?? [],
@@ -157,34 +178,48 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     const providerName = values.name ?? loaded.typeName;
     if (providerName === undefined) return usage("docs: the provider does not name its type; pass --name");
-    const pages = await generateProviderDocs(loaded.provider, {
+    pages = await generateProviderDocs(loaded.provider, {
       providerName,
       examplesDir: values.examples,
       templatesDir: values.templates ?? "templates",
       ...(values.description === undefined ? {} : { description: values.description }),
     });
-    if (values.check) {
-      const differences = checkProviderDocs(pages, values.out);
-      if (differences.length === 0) {
-        console.log(`docs in ${values.out} are up to date (${pages.size} pages)`);
-        return 0;
-      }
-      process.stderr.write(
-        `tfkit docs --check: ${values.out} differs from the generated docs:\n${formatDocsDifferences(differences)}\n` +
-          `Run tfkit docs without --check to regenerate them.\n`,
+  }
+  if (values.validate) {
+    const dir = positionals[0] ?? values.out;
+    const allowed = values["allowed-subcategories"];
+    const { files, problems } = validateProviderDocs(dir, {
+      ...(pages === undefined ? {} : { expectedPages: pages.keys() }),
+      ...(allowed === undefined ? {} : { allowedSubcategories: allowed.split(",").map((a) => a.trim()) }),
+    });
+    if (problems.length === 0) {
+      console.log(
+        `docs in ${dir} pass validation (${files.length} pages${pages === undefined ? "" : ", checked against the provider"})`,
       );
-      return 1;
+      return 0;
     }
-    const { written, removed } = writeProviderDocs(pages, values.out);
-    for (const f of written) console.log(`wrote   ${join(values.out, f)}`);
-    for (const f of removed) console.log(`removed ${join(values.out, f)}`);
-    return 0;
+    process.stderr.write(
+      `tfkit docs --validate: ${problems.length} problem${problems.length === 1 ? "" : "s"} in ${dir}:\n${formatDocsProblems(problems)}\n`,
+    );
+    return 1;
   }
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    process.stdout.write(USAGE);
-    return 0;
+  if (pages === undefined) return usage("docs needs --provider");
+  if (values.check) {
+    const differences = checkProviderDocs(pages, values.out);
+    if (differences.length === 0) {
+      console.log(`docs in ${values.out} are up to date (${pages.size} pages)`);
+      return 0;
+    }
+    process.stderr.write(
+      `tfkit docs --check: ${values.out} differs from the generated docs:\n${formatDocsDifferences(differences)}\n` +
+        `Run tfkit docs without --check to regenerate them.\n`,
+    );
+    return 1;
   }
-  return usage(`unknown command ${JSON.stringify(command)}`);
+  const { written, removed } = writeProviderDocs(pages, values.out);
+  for (const f of written) console.log(`wrote   ${join(values.out, f)}`);
+  for (const f of removed) console.log(`removed ${join(values.out, f)}`);
+  return 0;
 }
 
 function usage(problem: string): number {

@@ -17,6 +17,13 @@ export {
   renderDocsTemplate,
 } from "./docs/template.js";
 export {
+  type DocsProblem,
+  type DocsValidation,
+  formatDocsProblems,
+  type ValidateDocsOptions,
+  validateProviderDocs,
+} from "./docs/validate.js";
+export {
   checkProviderDocs,
   type DocsDifference,
   formatDocsDifferences,

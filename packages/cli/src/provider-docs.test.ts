@@ -20,6 +20,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { checkProviderDocs, formatDocsDifferences, writeProviderDocs } from "./docs-files.js";
 import { DocsTemplateError } from "./docs/template.js";
+import { validateProviderDocs } from "./docs/validate.js";
 import { generateProviderDocs } from "./provider-docs.js";
 import { docTypeName, renderSchemaMarkdown } from "./schema-markdown.js";
 
@@ -391,6 +392,61 @@ describe("generateProviderDocs with templates (tfplugindocs templates/ layout)",
     expect((error as Error).message).toContain(
       `${join(dir, "resources/widget.md.tmpl")}:3: unknown field .SchemaMarkdwn`,
     );
+  });
+});
+
+describe("generated docs pass tfkit docs --validate", () => {
+  it("holds for the generated pages, with examples, and for tfplugindocs-style templates", async () => {
+    const examples = tempDir();
+    mkdirSync(join(examples, "resources", "acme_widget"), { recursive: true });
+    writeFileSync(
+      join(examples, "resources", "acme_widget", "resource.tf"),
+      'resource "acme_widget" "w" {}\n',
+    );
+    writeFileSync(
+      join(examples, "resources", "acme_widget", "import.sh"),
+      "terraform import acme_widget.w 1\n",
+    );
+    mkdirSync(join(examples, "provider"), { recursive: true });
+    writeFileSync(join(examples, "provider", "provider.tf"), 'provider "acme" {}\n');
+    const plain = await generateProviderDocs(acme, { providerName: "acme", examplesDir: examples });
+    const out = tempDir();
+    writeProviderDocs(plain, out);
+    const result = validateProviderDocs(out, { expectedPages: plain.keys() });
+    expect(result.problems).toEqual([]);
+    expect(result.files).toEqual([...plain.keys()].sort());
+    expect(plain.get("index.md")).not.toContain("subcategory");
+
+    const templatesDir = tempDir();
+    mkdirSync(join(templatesDir, "guides"), { recursive: true });
+    writeFileSync(
+      join(templatesDir, "resources.md.tmpl"),
+      '---\npage_title: "{{ .Name }} {{ .Type }} - {{ .RenderedProviderName }}"\nsubcategory: "Widgets"\ndescription: |-\n{{ .Description | plainmarkdown | trimspace | prefixlines "  " }}\n---\n\n# {{ .Name }}\n\n{{ .SchemaMarkdown | trimspace }}\n',
+    );
+    writeFileSync(join(templatesDir, "guides", "start.md.tmpl"), '---\npage_title: "Start"\n---\n# Start\n');
+    const templated = await generateProviderDocs(acme, {
+      providerName: "acme",
+      examplesDir: examples,
+      templatesDir,
+    });
+    const out2 = tempDir();
+    writeProviderDocs(templated, out2);
+    expect(
+      validateProviderDocs(out2, { expectedPages: plain.keys(), allowedSubcategories: ["Widgets", ""] })
+        .problems,
+    ).toEqual([]);
+
+    // A template that writes what the registry refuses is caught by --validate.
+    writeFileSync(
+      join(templatesDir, "index.md.tmpl"),
+      '---\npage_title: "{{ .ProviderShortName }}"\nsubcategory: "x"\n---\n',
+    );
+    const bad = await generateProviderDocs(acme, { providerName: "acme", templatesDir });
+    const out3 = tempDir();
+    writeProviderDocs(bad, out3);
+    expect(validateProviderDocs(out3).problems).toEqual([
+      { file: join(out3, "index.md"), line: 3, message: "the index page has no subcategory" },
+    ]);
   });
 });
 

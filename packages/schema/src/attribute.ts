@@ -20,6 +20,7 @@ import {
   type TypeSpec,
 } from "./type-spec.js";
 import type { PlanModifier, Validator } from "./validator.js";
+import type { PathTarget } from "./validators/path-expression.js";
 
 /**
  * Options shared by every attribute.
@@ -49,14 +50,14 @@ export interface AttributeOptions<M> {
   readonly validators?: readonly Validator<M>[];
   /** Plan modifiers, run in order by `@tfkit/plan-engine`. */
   readonly planModifiers?: readonly PlanModifier<M>[];
-  /** Names of sibling attributes/blocks that must not be set together with this one. */
-  readonly conflictsWith?: readonly string[];
-  /** Names of sibling attributes/blocks that must be set when this one is. */
-  readonly alsoRequires?: readonly string[];
-  /** Names of siblings of which, together with this one, exactly one must be set. */
-  readonly exactlyOneOf?: readonly string[];
-  /** Names of siblings of which, together with this one, at least one must be set. */
-  readonly atLeastOneOf?: readonly string[];
+  /** Sibling attributes/blocks (by name) or {@link PathExpression}s that must not be set together with this one. */
+  readonly conflictsWith?: readonly PathTarget[];
+  /** Sibling attributes/blocks (by name) or {@link PathExpression}s that must be set when this one is. */
+  readonly alsoRequires?: readonly PathTarget[];
+  /** Siblings (by name) or {@link PathExpression}s of which, together with this one, exactly one must be set. */
+  readonly exactlyOneOf?: readonly PathTarget[];
+  /** Siblings (by name) or {@link PathExpression}s of which, together with this one, at least one must be set. */
+  readonly atLeastOneOf?: readonly PathTarget[];
 }
 
 /**
@@ -113,10 +114,10 @@ interface LooseOptions {
   readonly default?: unknown;
   readonly validators?: readonly unknown[];
   readonly planModifiers?: readonly unknown[];
-  readonly conflictsWith?: readonly string[];
-  readonly alsoRequires?: readonly string[];
-  readonly exactlyOneOf?: readonly string[];
-  readonly atLeastOneOf?: readonly string[];
+  readonly conflictsWith?: readonly PathTarget[];
+  readonly alsoRequires?: readonly PathTarget[];
+  readonly exactlyOneOf?: readonly PathTarget[];
+  readonly atLeastOneOf?: readonly PathTarget[];
   readonly keyBy?: readonly string[];
 }
 

@@ -4,8 +4,9 @@ import { bodyObjectType } from "./block.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { diagnostic } from "./diagnostics.js";
 import type { SchemaBody } from "./model-types.js";
-import { checkBody, type SchemaProblem } from "./self-check.js";
+import { checkBody, checkPathTargets, type SchemaProblem } from "./self-check.js";
 import type { Attributes, Blocks, SchemaKind } from "./spec.js";
+import type { ConfigValidator } from "./validators/config.js";
 
 export type { SchemaKind } from "./spec.js";
 
@@ -33,6 +34,8 @@ export interface Schema<A extends Attributes = Attributes, B extends Blocks = Bl
   readonly deprecationMessage: string;
   /** The implied cty type of the whole object (go: `Block.ImpliedType()`). */
   readonly type: ObjectType;
+  /** Checks of the whole configuration, run by `validateConfig` (absent means none). */
+  readonly configValidators?: readonly ConfigValidator[];
 }
 
 /**
@@ -52,6 +55,11 @@ export interface SchemaDefinition<A extends Attributes, B extends Blocks> {
   readonly markdownDescription?: string;
   /** Mark deprecated; a string is the deprecation message. */
   readonly deprecated?: boolean | string;
+  /**
+   * Checks of the whole configuration (e.g. {@link configValidator}`.exactlyOneOf("a", "b")`),
+   * run by `validateConfig` before the attribute checks; the Go framework's `ConfigValidators`.
+   */
+  readonly configValidators?: readonly ConfigValidator[];
 }
 
 const ERROR_BRAND = Symbol.for("@tfkit/schema/SchemaError");
@@ -104,6 +112,7 @@ function make<A extends Attributes, B extends Blocks>(
     deprecated: def.deprecated !== undefined && def.deprecated !== false,
     deprecationMessage: typeof def.deprecated === "string" ? def.deprecated : "",
     type: bodyObjectType(attributes, blocks),
+    configValidators: Object.freeze([...(def.configValidators ?? [])]),
   });
   const problems = selfCheck(schema);
   if (problems.length > 0) throw new SchemaError(kind, problems.map(formatProblem));
@@ -119,6 +128,7 @@ function selfCheck(schema: Schema): SchemaProblem[] {
     });
   }
   checkBody(schema, schema.kind, [], problems);
+  checkPathTargets(schema, problems);
   return problems;
 }
 

@@ -3,6 +3,9 @@ import { hasDynamicTypes, testConformance } from "@tfkit/cty-values";
 import { DEFAULT_PROBLEM } from "./attribute.js";
 import type { SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, Attributes, BlockSpec, SchemaKind } from "./spec.js";
+import type { ConfigValidator } from "./validators/config.js";
+import { type ResolvedStep, resolveTarget, schemaMismatch } from "./validators/match.js";
+import { isPathExpression, matchRoot, type PathTarget } from "./validators/path-expression.js";
 
 /** @internal One self-check finding. */
 export interface SchemaProblem {
@@ -93,7 +96,11 @@ function checkCrossReferences(
   };
   for (const [rule, names] of Object.entries(rules)) {
     for (const other of names) {
-      if (other === name) problems.push({ path, message: `${rule} refers to the attribute itself` });
+      // Path expressions are checked against the whole schema by checkPathTargets.
+      if (isPathExpression(other)) continue;
+      if (typeof other !== "string") {
+        problems.push({ path, message: `${rule} entries must be names or path expressions` });
+      } else if (other === name) problems.push({ path, message: `${rule} refers to the attribute itself` });
       else if (!siblings.has(other)) {
         problems.push({
           path,
@@ -293,5 +300,95 @@ export function checkBody(
     if (atRoot && reserved.has(name))
       problems.push({ path: p, message: `"${name}" is a reserved root attribute/block name` });
     checkBlock(spec, kind, p, problems);
+  }
+}
+
+/** Checks one rule's path expressions, resolved against the attribute's place in the schema. */
+function checkTargets(
+  rule: string,
+  targets: readonly PathTarget[],
+  base: readonly ResolvedStep[],
+  root: SchemaBody,
+  path: readonly string[],
+  problems: SchemaProblem[],
+): void {
+  for (const target of targets) {
+    if (!isPathExpression(target)) continue;
+    const steps = resolveTarget(target, base);
+    const why = steps === undefined ? "it goes above the root" : schemaMismatch(steps, root);
+    if (why !== undefined)
+      problems.push({
+        path,
+        message: `${rule} refers to "${target.toString()}", which matches nothing: ${why}`,
+      });
+  }
+}
+
+/** Paths an attribute validator reads besides its own value (sum-of validators declare them). */
+function validatorTargets(validator: unknown): readonly PathTarget[] {
+  const paths = (validator as { pathExpressions?: unknown } | null)?.pathExpressions;
+  return Array.isArray(paths) ? (paths as PathTarget[]) : [];
+}
+
+function elementStep(nesting: string): ResolvedStep | undefined {
+  if (nesting === "list") return { kind: "any_list_index" };
+  if (nesting === "set") return { kind: "any_set_value" };
+  if (nesting === "map") return { kind: "any_map_key" };
+  return undefined;
+}
+
+function walkTargets(
+  body: SchemaBody,
+  base: readonly ResolvedStep[],
+  root: SchemaBody,
+  path: readonly string[],
+  problems: SchemaProblem[],
+): void {
+  for (const [name, spec] of Object.entries(body.attributes)) {
+    const steps: ResolvedStep[] = [...base, { kind: "attribute", name }];
+    const p = [...path, name];
+    checkTargets("conflictsWith", spec.conflictsWith, steps, root, p, problems);
+    checkTargets("alsoRequires", spec.alsoRequires, steps, root, p, problems);
+    checkTargets("exactlyOneOf", spec.exactlyOneOf, steps, root, p, problems);
+    checkTargets("atLeastOneOf", spec.atLeastOneOf, steps, root, p, problems);
+    for (const v of spec.validators)
+      checkTargets("a validator", validatorTargets(v), steps, root, p, problems);
+    if (spec.kind === "nested_attribute") {
+      const el = elementStep(spec.nesting);
+      walkTargets(
+        { attributes: spec.attributes, blocks: {} },
+        el ? [...steps, el] : steps,
+        root,
+        p,
+        problems,
+      );
+    }
+  }
+  for (const [name, spec] of Object.entries(body.blocks)) {
+    const steps: ResolvedStep[] = [...base, { kind: "attribute", name }];
+    const p = [...path, name];
+    for (const v of spec.validators)
+      checkTargets("a validator", validatorTargets(v), steps, root, p, problems);
+    const el = elementStep(spec.nesting);
+    walkTargets(spec, el ? [...steps, el] : steps, root, p, problems);
+  }
+}
+
+/**
+ * @internal Checks every path expression of a schema (presence rules, validators reading other
+ * paths, config validators) against the schema, and the config validators' shape.
+ */
+export function checkPathTargets(
+  schema: SchemaBody & { readonly configValidators?: readonly ConfigValidator[] },
+  problems: SchemaProblem[],
+): void {
+  walkTargets(schema, [], schema, [], problems);
+  for (const v of schema.configValidators ?? []) {
+    if (typeof v !== "object" || v === null || typeof v.validate !== "function") {
+      problems.push({ path: [], message: "a config validator must be an object with a validate function" });
+      continue;
+    }
+    const targets = validatorTargets(v).map((t) => (typeof t === "string" ? matchRoot(t) : t));
+    checkTargets("a config validator", targets, [], schema, [], problems);
   }
 }

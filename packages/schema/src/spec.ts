@@ -1,6 +1,7 @@
 import type { ObjectType, Type, Value } from "@tfkit/cty-values";
 import type { TypeSpec } from "./type-spec.js";
 import type { PlanModifier, Validator } from "./validator.js";
+import type { PathTarget } from "./validators/path-expression.js";
 
 /**
  * What a schema describes; decides which names are reserved and which features are allowed.
@@ -56,14 +57,14 @@ export interface AttributeSpecBase {
   readonly validators: readonly Validator<never>[];
   /** Plan modifiers, in order (run by `@tfkit/plan-engine`). */
   readonly planModifiers: readonly PlanModifier<never>[];
-  /** Sibling attributes or blocks that must not be set together with this one. */
-  readonly conflictsWith: readonly string[];
-  /** Sibling attributes or blocks that must be set when this one is. */
-  readonly alsoRequires: readonly string[];
-  /** With this one, exactly one of these siblings must be set. */
-  readonly exactlyOneOf: readonly string[];
-  /** With this one, at least one of these siblings must be set. */
-  readonly atLeastOneOf: readonly string[];
+  /** Siblings (by name) or paths that must not be set together with this one. */
+  readonly conflictsWith: readonly PathTarget[];
+  /** Siblings (by name) or paths that must be set when this one is. */
+  readonly alsoRequires: readonly PathTarget[];
+  /** With this one, exactly one of these siblings or paths must be set. */
+  readonly exactlyOneOf: readonly PathTarget[];
+  /** With this one, at least one of these siblings or paths must be set. */
+  readonly atLeastOneOf: readonly PathTarget[];
 }
 
 /**

@@ -10,6 +10,19 @@ import type { Schema } from "./schema.js";
 import type { AnyAttributeSpec, BlockSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
 import type { Validator, ValidatorContext, ValidatorIssue, ValidatorResult } from "./validator.js";
+import { runConfigValidator } from "./validators/config.js";
+import {
+  blockIsSpecified,
+  isSpecified,
+  type Match,
+  type Matches,
+  matchSteps,
+  pathSteps,
+  resolvedString,
+  resolveTarget,
+  withoutSelf,
+} from "./validators/match.js";
+import type { PathTarget } from "./validators/path-expression.js";
 
 /**
  * Options of {@link validateConfig}.
@@ -25,6 +38,7 @@ export interface ValidateConfigOptions {
 }
 
 interface Ctx {
+  readonly schema: SchemaBody;
   readonly config: Value;
   readonly options: ValidateConfigOptions;
   readonly out: Diagnostic[];
@@ -40,16 +54,14 @@ function lastName(path: Path): string {
   return "";
 }
 
-/** Is a sibling "specified": non-null, and for block collections, not empty. */
-function isSpecified(v: Value): boolean {
-  return !v.isNull();
-}
-
-function blockIsSpecified(spec: BlockSpec, v: Value): boolean {
-  if (v.isNull()) return false;
-  if (!v.isKnown()) return true;
-  if (spec.nesting === "single" || spec.nesting === "group") return spec.nesting === "single";
-  return v.lengthInt() > 0;
+function hasRules(spec: AnyAttributeSpec): boolean {
+  return (
+    spec.conflictsWith.length +
+      spec.alsoRequires.length +
+      spec.exactlyOneOf.length +
+      spec.atLeastOneOf.length >
+    0
+  );
 }
 
 function runValidators(
@@ -85,7 +97,12 @@ function runValidators(
       if (typeof issue === "string") out.push(diagnostic("error", defaultSummary, issue, vctx.path));
       else
         out.push(
-          diagnostic(issue.severity ?? "error", issue.summary ?? defaultSummary, issue.detail, vctx.path),
+          diagnostic(
+            issue.severity ?? "error",
+            issue.summary ?? defaultSummary,
+            issue.detail,
+            issue.path ?? vctx.path,
+          ),
         );
     }
   }
@@ -384,53 +401,61 @@ function validateBlock(spec: BlockSpec, v: Value, path: Path, ctx: Ctx): void {
   }
 }
 
-function validateCrossRules(
-  body: SchemaBody,
-  name: string,
-  spec: AnyAttributeSpec,
-  obj: ReadonlyMap<string, Value>,
-  path: Path,
-  ctx: Ctx,
-): void {
-  const selfPath = withAttribute(path, name);
-  const self = obj.get(name) ?? nullVal(spec.type);
-  const sibling = (other: string): { value: Value; specified: boolean; path: Path } => {
-    const p = withAttribute(path, other);
-    const b = body.blocks[other];
-    const a = body.attributes[other];
-    const v = obj.get(other) ?? nullVal((b ?? a)?.type ?? spec.type);
-    return { value: v, specified: b !== undefined ? blockIsSpecified(b, v) : isSpecified(v), path: p };
-  };
+interface TargetMatches extends Matches {
+  /** The target as shown in messages: its path with the attribute's own path merged in. */
+  readonly label: string;
+}
+
+/** Resolves a rule's targets against the attribute's path and finds what they match. */
+function targetMatches(targets: readonly PathTarget[], selfPath: Path, ctx: Ctx): TargetMatches[] {
+  const base = pathSteps(selfPath);
+  const out: TargetMatches[] = [];
+  for (const target of targets) {
+    // The schema self-check refuses targets that go above the root, so none is lost here.
+    const steps = resolveTarget(target, base);
+    if (steps === undefined) continue;
+    const found = matchSteps(steps, ctx.config);
+    out.push({
+      label: resolvedString(steps),
+      matches: withoutSelf(found.matches, selfPath),
+      unknown: found.unknown,
+    });
+  }
+  return out;
+}
+
+function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path, ctx: Ctx): void {
   const q = (p: Path) => JSON.stringify(frameworkPathString(p));
-  const group = (others: readonly string[]) =>
-    `[${[selfPath, ...others.map((o) => withAttribute(path, o))].map(frameworkPathString).join(",")}]`;
+  const group = (targets: readonly TargetMatches[]) =>
+    `[${[frameworkPathString(selfPath), ...targets.map((t) => t.label)].join(",")}]`;
+  const specified = (m: Match) => isSpecified(ctx.schema, m);
   const { out } = ctx;
   const selfKnownSet = self.isKnown() && !self.isNull();
 
-  if (selfKnownSet) {
-    for (const other of spec.conflictsWith) {
-      const s = sibling(other);
-      if (!s.value.isKnown()) continue;
-      if (s.specified) {
+  if (selfKnownSet && spec.conflictsWith.length > 0) {
+    for (const t of targetMatches(spec.conflictsWith, selfPath, ctx)) {
+      for (const m of t.matches) {
+        if (!m.value.isKnown() || !specified(m)) continue;
         out.push(
           diagnostic(
             "error",
             COMBINATION,
-            `Attribute ${q(s.path)} cannot be specified when ${q(selfPath)} is specified`,
+            `Attribute ${q(m.path)} cannot be specified when ${q(selfPath)} is specified`,
             selfPath,
           ),
         );
       }
     }
-    for (const other of spec.alsoRequires) {
-      const s = sibling(other);
-      if (!s.value.isKnown()) continue;
-      if (!s.specified) {
+  }
+  if (selfKnownSet && spec.alsoRequires.length > 0) {
+    for (const t of targetMatches(spec.alsoRequires, selfPath, ctx)) {
+      for (const m of t.matches) {
+        if (!m.value.isKnown() || specified(m)) continue;
         out.push(
           diagnostic(
             "error",
             COMBINATION,
-            `Attribute ${q(s.path)} must be specified when ${q(selfPath)} is specified`,
+            `Attribute ${q(m.path)} must be specified when ${q(selfPath)} is specified`,
             selfPath,
           ),
         );
@@ -438,22 +463,22 @@ function validateCrossRules(
     }
   }
   if (spec.exactlyOneOf.length > 0 && self.isKnown()) {
+    const targets = targetMatches(spec.exactlyOneOf, selfPath, ctx);
     let count = self.isNull() ? 0 : 1;
     let delayed = false;
-    for (const other of spec.exactlyOneOf) {
-      const s = sibling(other);
-      if (!s.value.isKnown()) {
-        delayed = true;
-        break;
+    for (const t of targets) {
+      if (t.unknown) delayed = true;
+      for (const m of t.matches) {
+        if (!m.value.isKnown()) delayed = true;
+        else if (specified(m)) count++;
       }
-      if (s.specified) count++;
     }
     if (!delayed && count === 0) {
       out.push(
         diagnostic(
           "error",
           COMBINATION,
-          `No attribute specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`,
+          `No attribute specified when one (and only one) of ${group(targets)} is required`,
           selfPath,
         ),
       );
@@ -462,27 +487,21 @@ function validateCrossRules(
         diagnostic(
           "error",
           COMBINATION,
-          `${count} attributes specified when one (and only one) of ${group(spec.exactlyOneOf)} is required`,
+          `${count} attributes specified when one (and only one) of ${group(targets)} is required`,
           selfPath,
         ),
       );
     }
   }
   if (spec.atLeastOneOf.length > 0 && self.isNull()) {
-    let found = false;
-    for (const other of spec.atLeastOneOf) {
-      const s = sibling(other);
-      if (!s.value.isKnown() || s.specified) {
-        found = true;
-        break;
-      }
-    }
+    const targets = targetMatches(spec.atLeastOneOf, selfPath, ctx);
+    const found = targets.some((t) => t.unknown || t.matches.some((m) => !m.value.isKnown() || specified(m)));
     if (!found) {
       out.push(
         diagnostic(
           "error",
           COMBINATION,
-          `At least one attribute out of ${group(spec.atLeastOneOf)} must be specified`,
+          `At least one attribute out of ${group(targets)} must be specified`,
           selfPath,
         ),
       );
@@ -495,8 +514,9 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
   const entries = obj.entries();
   for (const [name, spec] of Object.entries(body.attributes)) {
     const v = entries.get(name) ?? nullVal(spec.type);
-    validateAttribute(spec, v, withAttribute(path, name), ctx);
-    validateCrossRules(body, name, spec, entries, path, ctx);
+    const p = withAttribute(path, name);
+    validateAttribute(spec, v, p, ctx);
+    if (hasRules(spec)) validateCrossRules(spec, v, p, ctx);
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
     const v = entries.get(name) ?? nullVal(spec.type);
@@ -537,8 +557,11 @@ export function validateConfig(
   config: Value,
   options: ValidateConfigOptions = {},
 ): readonly Diagnostic[] {
-  const ctx: Ctx = { config, options, out: [] };
+  const ctx: Ctx = { schema, config, options, out: [] };
   if (config.isNull() || !config.isKnown()) return ctx.out;
+  // The Go framework runs the resource's config validators before the schema's own checks.
+  for (const validator of schema.configValidators ?? [])
+    runConfigValidator(validator, schema, config, ctx.out);
   validateBody(schema, config, [], ctx);
   return ctx.out;
 }

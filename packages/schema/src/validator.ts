@@ -24,6 +24,11 @@ export interface ValidatorIssue {
   readonly summary?: string;
   /** What is wrong, for the user. */
   readonly detail: string;
+  /**
+   * The attribute the problem is about; defaults to the validated attribute's path. Validators
+   * of collection elements (e.g. {@link listValidator}.valuesAre) set the element's path here.
+   */
+  readonly path?: Path;
 }
 
 /**

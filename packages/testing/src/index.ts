@@ -21,6 +21,15 @@ export { type FromEntryOptions, fromEntry, fromExecutable, type ProviderLauncher
 export { findTerraform, TerraformNotFoundError } from "./terraform-cli.js";
 export { AcceptanceError, isAcceptanceError } from "./errors.js";
 export { type OptInGate, optInGate } from "./gate.js";
+export {
+  createSweepers,
+  parseSweepArgs,
+  type SweepOptions,
+  type SweepReport,
+  type SweepResult,
+  type Sweeper,
+  type SweeperRegistry,
+} from "./sweepers.js";
 
 // --- the fake core: the same cases in-process, without terraform ---
 export {

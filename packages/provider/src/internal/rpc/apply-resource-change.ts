@@ -5,7 +5,7 @@ import type {
   ApplyResourceChangeResponse,
   CallContext,
 } from "@tfkit/grpc-transport";
-import { nullWriteOnlyAttributes } from "@tfkit/plan-engine";
+import { nullWriteOnlyAttributes, semanticEquality } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModelSalvaging, type Schema } from "@tfkit/schema";
 import type { ApplyContext } from "../../context.js";
 import { Diagnostics } from "../../diagnostics.js";
@@ -199,7 +199,8 @@ function storable(
 ): Value {
   const { value, problems } = fromModelSalvaging(schema, returned as never, "state", planned);
   for (const p of problems) diagnostics.add(resultDiagnostic(hook, typeName, "state", p));
-  return nullWriteOnlyAttributes(schema, value);
+  // A value that means the same as the planned one keeps it (semantic types), as the Go framework does.
+  return nullWriteOnlyAttributes(schema, semanticEquality(schema, planned, value));
 }
 
 /** A state stored together with errors must still conform and be wholly known. */

@@ -6,6 +6,7 @@ import type {
   ReadResourceRequest,
   ReadResourceResponse,
 } from "@tfkit/grpc-transport";
+import { semanticEquality } from "@tfkit/plan-engine";
 import type { Diagnostic } from "@tfkit/schema";
 import { Diagnostics } from "../../diagnostics.js";
 import type { AnyResource } from "../resource-types.js";
@@ -99,7 +100,7 @@ export async function readResourceRpc(
   if (outcome.value === null) return answer(nullVal(type));
 
   // value, check, encode
-  const newState = valueOfResult(
+  const returned = valueOfResult(
     schema,
     outcome.value,
     "state",
@@ -109,7 +110,9 @@ export async function readResourceRpc(
     "state",
     diagnostics,
   );
-  if (newState === FAILED) return answer(current);
+  if (returned === FAILED) return answer(current);
+  // A refreshed value that means the same as the current one keeps it: no drift (semantic types).
+  const newState = semanticEquality(schema, current, returned);
   const out: Diagnostic[] = [];
   reportViolations(
     rt,

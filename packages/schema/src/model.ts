@@ -611,7 +611,8 @@ function attributeFromModel(
 ): Value {
   checkUnknownAllowed(m, ctx, path);
   if (spec.kind === "attribute") {
-    if (spec.valueType.kind !== "dynamic") checkDeepUnknown(m, ctx, path);
+    // (Only containers can hold an unknown deeper down.)
+    if (spec.valueType.kind !== "dynamic" && typeof m === "object" && m !== null) checkDeepUnknown(m, ctx, path);
     return typeModelToValue(spec.valueType, m, path, base);
   }
   // Nested collections with an unknown element are Unknown as a whole in models.
@@ -715,24 +716,64 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base:
   const b = knownBase(origin !== undefined && origin.type.kind === "object" ? origin : base);
   // (`b` may be of another schema's object type: a child is reused only when its type fits.)
   const bent = b !== undefined && b.type.kind === "object" ? b.entries() : undefined;
-  const out = new Map<string, Value>();
-  for (const [name, spec] of attributeEntries(body.attributes as Attributes)) {
-    const p = withAttribute(path, name);
-    if (!Object.hasOwn(m, name) || m[name] === undefined) {
+  const attributes = attributeEntries(body.attributes as Attributes);
+  const blocks = blockEntries(body.blocks);
+  // Values in schema order; a Map is built only for what differs from the base (usually little).
+  const values: Value[] = new Array(attributes.length + blocks.length);
+  let sameNames = bent !== undefined && bent.size === values.length;
+  let changed = 0;
+  let i = 0;
+  for (const [name, spec] of attributes) {
+    const mv = Object.hasOwn(m, name) ? m[name] : undefined;
+    let v: Value;
+    if (mv === undefined) {
       if ((ctx.phase === "config" || ctx.phase === "known_config") && spec.presence === "computed") {
-        out.set(name, nullVal(spec.type));
-        continue;
+        v = nullVal(spec.type);
+      } else {
+        fail(`missing attribute "${name}" in the model`, path);
       }
-      fail(`missing attribute "${name}" in the model`, path);
+    } else {
+      const prev = bent?.get(name);
+      v = attributeFromModel(spec, mv, ctx, withAttribute(path, name), prev);
     }
-    out.set(name, attributeFromModel(spec, m[name], ctx, p, bent?.get(name)));
+    values[i++] = v;
+    if (sameNames) {
+      const prev = (bent as ReadonlyMap<string, Value>).get(name);
+      if (prev === undefined) sameNames = false;
+      else if (prev !== v) changed++;
+    }
   }
-  for (const [name, spec] of blockEntries(body.blocks)) {
-    if (!Object.hasOwn(m, name) || m[name] === undefined) fail(`missing block "${name}" in the model`, path);
-    out.set(name, blockFromModel(spec, m[name], ctx, withAttribute(path, name), bent?.get(name)));
+  for (const [name, spec] of blocks) {
+    const mv = Object.hasOwn(m, name) ? m[name] : undefined;
+    if (mv === undefined) fail(`missing block "${name}" in the model`, path);
+    const v = blockFromModel(spec, mv, ctx, withAttribute(path, name), bent?.get(name));
+    values[i++] = v;
+    if (sameNames) {
+      const prev = (bent as ReadonlyMap<string, Value>).get(name);
+      if (prev === undefined) sameNames = false;
+      else if (prev !== v) changed++;
+    }
   }
-  if (b !== undefined && sameEntries(out, bent)) return b;
-  return objectLike(out, b, bent);
+  if (sameNames && b !== undefined && bent !== undefined) {
+    // The base's attributes, of which `changed` were given other values: keep its type and order.
+    if (changed === 0) return b;
+    const changes = new Map<string, Value>();
+    i = 0;
+    for (const [name] of attributes) {
+      const v = values[i++] as Value;
+      if (bent.get(name) !== v) changes.set(name, v);
+    }
+    for (const [name] of blocks) {
+      const v = values[i++] as Value;
+      if (bent.get(name) !== v) changes.set(name, v);
+    }
+    return replaceAttributes(b, changes);
+  }
+  const out = new Map<string, Value>();
+  i = 0;
+  for (const [name] of attributes) out.set(name, values[i++] as Value);
+  for (const [name] of blocks) out.set(name, values[i++] as Value);
+  return objectVal(out);
 }
 
 /**

@@ -5,6 +5,8 @@ import { attributeStep, indexStep, numberVal, stringVal } from "@tfkit/cty-value
 // attribute and element they visit (for error messages), and a fresh step each time, with a cty
 // number for each list index, was most of what converting a model cost.
 const attributeSteps = new Map<string, PathStep>();
+// Paths are immutable too: the one-step path of a top-level attribute is made once.
+const rootPaths = new Map<string, Path>();
 const INDEX_STEPS = 1024;
 const indexSteps: (PathStep | undefined)[] = new Array(INDEX_STEPS);
 
@@ -15,7 +17,13 @@ export function withAttribute(path: Path, name: string): Path {
     step = attributeStep(name);
     if (attributeSteps.size < 4096) attributeSteps.set(name, step);
   }
-  return path.length === 0 ? [step] : [...path, step];
+  if (path.length > 0) return [...path, step];
+  let root = rootPaths.get(name);
+  if (root === undefined) {
+    root = Object.freeze([step]);
+    if (rootPaths.size < 4096) rootPaths.set(name, root);
+  }
+  return root;
 }
 
 /** @internal A path one index step longer. */

@@ -50,6 +50,7 @@ export {
   type DocsFunction,
   type DocsFunctions,
   type DocsFunctionParameter,
+  type DocsIdentitySchemas,
   type DocsProviderSchema,
   type DocumentableProvider,
   type GenerateDocsOptions,
@@ -58,6 +59,8 @@ export {
 export {
   type DocsAttribute,
   type DocsBlock,
+  type DocsIdentityAttribute,
+  type DocsIdentitySchema,
   type DocsNestedBlock,
   type DocsNestedType,
   type DocsSchema,

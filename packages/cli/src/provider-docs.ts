@@ -8,9 +8,11 @@ import {
   renderDocsTemplate,
 } from "./docs/template.js";
 import {
+  type DocsIdentitySchema,
   type DocsSchema,
   docTypeName,
   parseTypeJson,
+  renderIdentitySchemaMarkdown,
   renderSchemaMarkdown,
   signatureTypeName,
 } from "./schema-markdown.js";
@@ -69,6 +71,24 @@ export interface DocumentableProvider {
   ): DocsProviderSchema | Promise<DocsProviderSchema>;
   /** GetFunctions (used when GetProviderSchema lists no functions). */
   getFunctions?(req: Record<string, never>, ctx: DocsCallContext): DocsFunctions | Promise<DocsFunctions>;
+  /** GetResourceIdentitySchemas (protocol 6.9), for the identity part of resource pages. */
+  getResourceIdentitySchemas?(
+    req: Record<string, never>,
+    ctx: DocsCallContext,
+  ): DocsIdentitySchemas | Promise<DocsIdentitySchemas>;
+}
+
+/**
+ * The GetResourceIdentitySchemas answer, as far as documentation reads it.
+ *
+ * @remarks tfplugin6 `GetResourceIdentitySchemas.Response`.
+ * @category models
+ */
+export interface DocsIdentitySchemas {
+  /** Identity schemas by resource type name. */
+  readonly identitySchemas?: Readonly<Record<string, DocsIdentitySchema>> | undefined;
+  /** Diagnostics: an error here stops generation. */
+  readonly diagnostics?: readonly DocsDiagnostic[] | undefined;
 }
 
 /**
@@ -145,7 +165,8 @@ export interface GenerateDocsOptions {
   readonly description?: string;
   /**
    * The examples directory (tfplugindocs layout): `provider/provider.tf`,
-   * `resources/<type>/resource.tf` (+ `import.sh`), `data-sources/<type>/data-source.tf`,
+   * `resources/<type>/resource.tf` (+ `import.sh`, `import-by-string-id.tf`,
+   * `import-by-identity.tf` for the Import section), `data-sources/<type>/data-source.tf`,
    * `ephemeral-resources/<type>/ephemeral-resource.tf`, `functions/<name>/function.tf`.
    * Missing files are left out of the pages.
    */
@@ -218,7 +239,7 @@ function schemaPage(
   schema: DocsSchema,
   options: GenerateDocsOptions,
   example: string | undefined,
-  importExample: string | undefined,
+  imports: Imports,
 ): string {
   const description = (schema.block.description ?? "").trim();
   const deprecated = schema.block.deprecated ? "~> **Deprecated** This resource type is deprecated.\n\n" : "";
@@ -227,10 +248,41 @@ function schemaPage(
   if (description !== "") page += `${description}\n\n`;
   page += exampleSection(example);
   page += `${SCHEMA_MARKER}\n${renderSchemaMarkdown(schema)}`;
-  if (importExample !== undefined) {
-    page += `\n## Import\n\nImport is supported using the following syntax:\n\n\`\`\`shell\n${importExample}\n\`\`\`\n`;
+  return page + importSection(imports);
+}
+
+/** The import examples of a resource page (tfplugindocs' file names in the examples directory). */
+interface Imports {
+  /** `import.sh`: the `terraform import` command. */
+  readonly shell?: string | undefined;
+  /** `import-by-string-id.tf`: an `import` block with `id`. */
+  readonly idConfig?: string | undefined;
+  /** `import-by-identity.tf`: an `import` block with `identity`. */
+  readonly identityConfig?: string | undefined;
+  /** The identity schema section, shown with the identity example. */
+  readonly identityMarkdown?: string | undefined;
+}
+
+const IMPORT_BLOCK = "[`import` block](https://developer.hashicorp.com/terraform/language/import)";
+
+function importSection(imports: Imports): string {
+  const { shell, idConfig, identityConfig, identityMarkdown } = imports;
+  if (shell === undefined && idConfig === undefined && identityConfig === undefined) return "";
+  let out = "\n## Import\n\nImport is supported using the following syntax:\n";
+  if (idConfig === undefined && identityConfig === undefined) {
+    return `${out}\n\`\`\`shell\n${shell}\n\`\`\`\n`;
   }
-  return page;
+  if (identityConfig !== undefined) {
+    out += `\nIn Terraform v1.12.0 and later, the ${IMPORT_BLOCK} can be used with the \`identity\` attribute, for example:\n\n\`\`\`terraform\n${identityConfig}\n\`\`\`\n`;
+    if (identityMarkdown !== undefined) out += `\n${identityMarkdown}`;
+  }
+  if (idConfig !== undefined) {
+    out += `\nIn Terraform v1.5.0 and later, the ${IMPORT_BLOCK} can be used with the \`id\` attribute, for example:\n\n\`\`\`terraform\n${idConfig}\n\`\`\`\n`;
+  }
+  if (shell !== undefined) {
+    out += `\nThe [\`terraform import\` command](https://developer.hashicorp.com/terraform/cli/commands/import) can be used, for example:\n\n\`\`\`shell\n${shell}\n\`\`\`\n`;
+  }
+  return out;
 }
 
 function parameterSignature(p: DocsFunctionParameter, variadic: boolean): string {
@@ -365,7 +417,9 @@ function listFiles(dir: string): string[] {
  *   section, as the generated page has it);
  * - resources, data sources, ephemeral resources: `Name` (`demo_server`), `Type` (`Resource`,
  *   `Data Source`, `Ephemeral Resource`), and for resources `HasImport` / `ImportFile`
- *   (`import.sh`) and `HasImportIDConfig` / `ImportIDConfigFile` (`import-by-string-id.tf`);
+ *   (`import.sh`), `HasImportIDConfig` / `ImportIDConfigFile` (`import-by-string-id.tf`),
+ *   `HasImportIdentityConfig` / `ImportIdentityConfigFile` (`import-by-identity.tf`) and
+ *   `IdentitySchemaMarkdown` (from GetResourceIdentitySchemas; empty without an identity);
  * - functions: `Name`, `Type` (`function`), `Summary`, `FunctionSignatureMarkdown`,
  *   `FunctionArgumentsMarkdown`, `HasVariadic`, `FunctionVariadicArgumentMarkdown`;
  * - guides (`guides/<name>.md.tmpl` → `guides/<name>.md`): the provider names only.
@@ -397,6 +451,17 @@ export async function generateProviderDocs(
   if (Object.keys(functions).length === 0 && provider.getFunctions !== undefined) {
     functions = (await provider.getFunctions({}, callContext("GetFunctions"))).functions ?? {};
   }
+  let identities: Readonly<Record<string, DocsIdentitySchema>> = {};
+  if (provider.getResourceIdentitySchemas !== undefined) {
+    const answer = await provider.getResourceIdentitySchemas({}, callContext("GetResourceIdentitySchemas"));
+    const failed = (answer.diagnostics ?? []).filter((d) => d.severity === "error");
+    if (failed.length > 0) {
+      throw new Error(
+        `tfkit docs: GetResourceIdentitySchemas failed: ${failed.map((d) => `${d.summary}: ${d.detail}`).join("; ")}`,
+      );
+    }
+    identities = answer.identitySchemas ?? {};
+  }
   const name = options.providerName;
   const shortName = (type: string) => (type.startsWith(`${name}_`) ? type.slice(name.length + 1) : type);
   const providerFields = {
@@ -423,9 +488,18 @@ export async function generateProviderDocs(
       const s = schemas?.[type] as DocsSchema;
       const example = exampleFields(options, [kind.dir, type], kind.example);
       const resource = kind.dir === "resources";
-      const importFile = resource && ex !== undefined ? resolve(ex, kind.dir, type, "import.sh") : "";
-      const importConfig =
-        resource && ex !== undefined ? resolve(ex, kind.dir, type, "import-by-string-id.tf") : "";
+      const file = (f: string) => (resource && ex !== undefined ? resolve(ex, kind.dir, type, f) : "");
+      const importFile = file("import.sh");
+      const importConfig = file("import-by-string-id.tf");
+      const identityConfig = file("import-by-identity.tf");
+      const identity = resource ? identities[type] : undefined;
+      const identityMarkdown =
+        identity === undefined ? undefined : `${SCHEMA_MARKER}\n${renderIdentitySchemaMarkdown(identity)}`;
+      if (identityConfig !== "" && existsSync(identityConfig) && identity === undefined) {
+        throw new Error(
+          `tfkit docs: ${identityConfig}: ${type} has no identity schema (GetResourceIdentitySchemas does not list it), so it cannot be imported by identity`,
+        );
+      }
       const short = shortName(type);
       specs.push({
         path: `${kind.dir}/${short}.md`,
@@ -442,6 +516,9 @@ export async function generateProviderDocs(
                 ImportFile: importFile,
                 HasImportIDConfig: importConfig !== "" && existsSync(importConfig),
                 ImportIDConfigFile: importConfig,
+                HasImportIdentityConfig: identityConfig !== "" && existsSync(identityConfig),
+                ImportIdentityConfigFile: identityConfig,
+                IdentitySchemaMarkdown: identityMarkdown ?? "",
               }
             : {}),
           SchemaMarkdown: `${SCHEMA_MARKER}\n${renderSchemaMarkdown(s)}`,
@@ -453,7 +530,14 @@ export async function generateProviderDocs(
             s,
             options,
             readExample(ex, kind.dir, type, `${kind.example}.tf`),
-            resource ? readExample(ex, kind.dir, type, "import.sh") : undefined,
+            resource
+              ? {
+                  shell: readExample(ex, kind.dir, type, "import.sh"),
+                  idConfig: readExample(ex, kind.dir, type, "import-by-string-id.tf"),
+                  identityConfig: readExample(ex, kind.dir, type, "import-by-identity.tf"),
+                  identityMarkdown,
+                }
+              : {},
           ),
       });
     }

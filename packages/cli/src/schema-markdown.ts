@@ -413,3 +413,54 @@ export function renderSchemaMarkdown(schema: DocsSchema): string {
     .replace(/\n{3,}/g, "\n\n")
     .trimEnd()}\n`;
 }
+
+/**
+ * One attribute of a resource identity, as GetResourceIdentitySchemas describes it.
+ *
+ * @remarks tfplugin6 `ResourceIdentitySchema.IdentityAttribute`.
+ * @category models
+ */
+export interface DocsIdentityAttribute {
+  /** Attribute name. */
+  readonly name: string;
+  /** Type JSON (text or UTF-8 bytes). */
+  readonly type: string | Uint8Array;
+  /** Needed to import by identity. */
+  readonly requiredForImport?: boolean | undefined;
+  /** Optional when importing by identity. */
+  readonly optionalForImport?: boolean | undefined;
+  /** Description. */
+  readonly description?: string | undefined;
+}
+
+/**
+ * A resource's identity schema, as GetResourceIdentitySchemas describes it.
+ *
+ * @remarks tfplugin6 `ResourceIdentitySchema`.
+ * @category models
+ */
+export interface DocsIdentitySchema {
+  /** Identity schema version. */
+  readonly version?: number | undefined;
+  /** The identity's attributes. */
+  readonly identityAttributes: readonly DocsIdentityAttribute[];
+}
+
+/**
+ * Renders an identity schema as tfplugindocs does: `### Identity Schema`, then the attributes
+ * needed to import (`#### Required`) and the optional ones (`#### Optional`), each sorted.
+ *
+ * @internal
+ */
+export function renderIdentitySchemaMarkdown(schema: DocsIdentitySchema): string {
+  const line = (a: DocsIdentityAttribute) =>
+    `- \`${a.name}\` (${docTypeName(parseTypeJson(a.type))})${descriptionText(a.description)}`;
+  const sorted = [...schema.identityAttributes].sort((a, b) => (a.name < b.name ? -1 : 1));
+  // An attribute that is neither is read as optional: the import block may leave it out.
+  const required = sorted.filter((a) => a.requiredForImport);
+  const optional = sorted.filter((a) => !a.requiredForImport);
+  let out = "### Identity Schema\n\n";
+  if (required.length > 0) out += `#### Required\n\n${required.map(line).join("\n")}\n\n`;
+  if (optional.length > 0) out += `#### Optional\n\n${optional.map(line).join("\n")}\n`;
+  return `${out.trimEnd()}\n`;
+}

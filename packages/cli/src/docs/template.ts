@@ -322,7 +322,7 @@ function lex(source: string): Item[] {
     }
     line += literalLines;
     let start = open + 2;
-    if (/^-\s/.test(source.slice(start))) {
+    if (source.charAt(start) === "-" && /\s/.test(source.charAt(start + 1))) {
       literal = literal.replace(/\s+$/, "");
       start += 1;
     }
@@ -345,9 +345,9 @@ function lex(source: string): Item[] {
 /** The `}}` that closes an action starting at `from`, skipping string literals and comments. */
 function findClose(source: string, from: number): number {
   let i = from;
-  const rest = source.slice(from).trimStart();
-  if (rest.startsWith("/*")) {
-    const endComment = source.indexOf("*/", source.indexOf("/*", from) + 2);
+  while (/\s/.test(source.charAt(i))) i++;
+  if (source.startsWith("/*", i)) {
+    const endComment = source.indexOf("*/", i + 2);
     if (endComment < 0) return -1;
     i = endComment + 2;
   }

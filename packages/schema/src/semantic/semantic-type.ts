@@ -104,7 +104,8 @@ function issuesOf(
   return list.map((x) => (typeof x === "string" ? { summary: "Invalid Attribute Value", detail: x } : x));
 }
 
-const PRIMITIVE = new Set(["string", "number", "int64", "float64", "bool", "int32", "float32"]);
+// Models compared with `===`: not `number`, whose model is an exact CtyNumber object.
+const PRIMITIVE = new Set(["string", "int64", "float64", "bool", "int32", "float32"]);
 
 /**
  * Declares a semantic type on a primitive base type: validation, a normaliser and semantic

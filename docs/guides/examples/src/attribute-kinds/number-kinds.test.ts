@@ -1,0 +1,75 @@
+// float32 and int32 attributes, in-process and under the real terraform.
+import { EmptyObjectVal, nullVal, numberVal, objectVal, stringVal, type Value } from "@tfkit/cty-values";
+import { fromEntry, knownvalue, statecheck, type TestCase } from "@tfkit/testing";
+import { itAcceptance } from "@tfkit/testing/vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { FakeCore } from "../harness.js";
+import { gaugeSchema, provider } from "./number-kinds.js";
+
+const T = gaugeSchema.type;
+const N = numberVal(0).type;
+const config = (ratio: Value, replicas: Value): Value =>
+  objectVal({ id: nullVal(stringVal("").type), ratio, replicas });
+const core = new FakeCore(provider, { kinds_gauge: gaugeSchema });
+
+beforeAll(async () => {
+  expect(await core.configure(EmptyObjectVal, EmptyObjectVal.type)).toEqual([]);
+});
+
+describe("float32 and int32 attributes", () => {
+  it("a configured 0.01 on a float32 is stored as 0.01: no inconsistent result, no drift", async () => {
+    const cfg = config(numberVal("0.01"), numberVal(3));
+    const created = await core.planAndApply("kinds_gauge", nullVal(T), cfg);
+    expect(created.getAttr("ratio").asNumber().text()).toBe("0.01");
+    const refreshed = await core.read("kinds_gauge", created);
+    expect(refreshed.diagnostics).toEqual([]);
+    expect(refreshed.newState.getAttr("ratio").asNumber().text()).toBe("0.01");
+  });
+
+  it("int32 2^31 is refused by ValidateResourceConfig, on the attribute's path", async () => {
+    const diagnostics = await core.validate("kinds_gauge", config(nullVal(N), numberVal(2 ** 31)));
+    expect(diagnostics).toEqual([
+      {
+        severity: "error",
+        summary: "Invalid Attribute Value",
+        detail: "Value 2147483648 cannot be represented as a 32-bit integer.",
+        attribute: [{ kind: "attribute", name: "replicas" }],
+      },
+    ]);
+  });
+});
+
+const A = "kinds_gauge.a";
+
+export const numberKindsCase: TestCase = {
+  providers: {
+    kinds: fromEntry(new URL("./number-kinds-main.ts", import.meta.url).pathname, {
+      conditions: ["@tfkit/source"],
+    }),
+  },
+  steps: [
+    {
+      // Apply, then the runner's re-plan must be empty: 0.01 in state is what was configured.
+      config: `resource "kinds_gauge" "a" {\n  ratio    = 0.01\n  replicas = 3\n}\n`,
+      stateChecks: [
+        statecheck.expectKnownValue(A, "ratio", knownvalue.numberExact("0.01")),
+        statecheck.expectKnownValue(A, "replicas", knownvalue.numberExact(3)),
+      ],
+    },
+    {
+      // Refused before anything is applied: the plan fails on validation, naming the attribute.
+      config: `resource "kinds_gauge" "a" {\n  ratio    = 0.01\n  replicas = 2147483648\n}\n`,
+      planOnly: true,
+      expectError:
+        /Invalid Attribute Value[\s\S]*replicas = 2147483648[\s\S]*Value 2147483648 cannot be represented as a 32-bit integer/,
+    },
+  ],
+};
+
+itAcceptance(
+  "float32 0.01 applies with an empty re-plan; int32 2^31 is refused at plan (terraform)",
+  numberKindsCase,
+  {
+    timeout: 120_000,
+  },
+);

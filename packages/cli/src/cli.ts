@@ -160,8 +160,11 @@ async function docs(args: readonly string[]): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length > (values.validate ? 1 : 0)) {
-    return usage(`docs: unexpected ${positionals.join(" ")} (only --validate takes a folder)`);
+  const folders = values.validate ? 1 : 0;
+  if (positionals.length > folders) {
+    return usage(
+      `docs: unexpected ${positionals.slice(folders).join(" ")} (only --validate takes a folder, one)`,
+    );
   }
   if (values.validate && values.check) return usage("docs: --check or --validate, not both");
   if (!values.provider && !values.validate) return usage("docs needs --provider");

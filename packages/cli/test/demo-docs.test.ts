@@ -229,3 +229,20 @@ describe("tfkit docs --templates on the demo provider", () => {
     expect(run.stderr).toContain(`${file}:8: unknown field .Kind (fields: Description, ExampleFile,`);
   }, 120_000);
 });
+
+describe("tfkit docs usage errors", () => {
+  it("exits 2 naming the problem: extra folders, --check with --validate, a missing templates folder", () => {
+    const extra = tfkit(["docs", "--validate", "a", "b"]);
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toContain("tfkit: docs: unexpected b (only --validate takes a folder, one)");
+    const both = tfkit(["docs", "--validate", "--check", ...providerArgs]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain("docs: --check or --validate, not both");
+    const templates = tfkit(["docs", ...providerArgs, "--templates", join(work, "no-templates")]);
+    expect(templates.status).toBe(2);
+    expect(templates.stderr).toContain(`docs --templates ${join(work, "no-templates")}: no such directory`);
+    const folder = tfkit(["docs", "docs", ...providerArgs]);
+    expect(folder.status).toBe(2);
+    expect(folder.stderr).toContain("docs: unexpected docs (only --validate takes a folder, one)");
+  }, 120_000);
+});

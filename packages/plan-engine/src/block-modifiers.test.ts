@@ -1,5 +1,5 @@
 import type { Value } from "@tfkit/cty-values";
-import { formatPath, nullVal, stringVal } from "@tfkit/cty-values";
+import { formatPath, mapVal, nullVal, stringVal } from "@tfkit/cty-values";
 import { attr, block, resourceSchema, type Schema } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { emptyList, emptySet, expectValue, list, NS, obj, s, set } from "./internal/test-helpers.js";
@@ -158,5 +158,25 @@ describe("plan modifiers on blocks", () => {
     expect(bad.diagnostics.map((d) => `${d.summary} ${formatPath(d.path ?? [])}`)).toEqual([
       "bad inner .outer[0].inner",
     ]);
+  });
+
+  it("group and map blocks take modifiers too", () => {
+    const sc = resourceSchema({
+      blocks: {
+        opts: block.group({
+          attributes: { x: attr.string({ optional: true }) },
+          planModifiers: [requiresReplace()],
+        }),
+        labels: block.map({
+          attributes: { v: attr.string({ optional: true }) },
+          planModifiers: [requiresReplace()],
+        }),
+      },
+    });
+    const v = (x: string, label: string) =>
+      obj({ opts: obj({ x: s(x) }), labels: mapVal({ a: obj({ v: s(label) }) }) });
+    expect(plan(sc, v("1", "a"), v("2", "a")).requiresReplace.map(formatPath)).toEqual([".opts"]);
+    expect(plan(sc, v("1", "a"), v("1", "b")).requiresReplace.map(formatPath)).toEqual([".labels"]);
+    expect(plan(sc, v("1", "a"), v("1", "a")).action).toBe("noop");
   });
 });

@@ -14,7 +14,7 @@ import type { Diagnostic, PlanModifier } from "@tfkit/schema";
  * @category models
  */
 export interface PlanModifierRequest {
-  /** Path of the attribute being planned. */
+  /** Path of the attribute (or block) being planned. */
   readonly path: Path;
   /** The attribute's config value (may be null or unknown). */
   readonly configValue: Value;
@@ -54,8 +54,9 @@ export interface PlanModifierResult {
  * `PlanModifier` slot plus a `modify` function.
  *
  * @remarks The Go framework's `planmodifier.String` (and the other per-type interfaces). Put it in
- * an attribute's `planModifiers`; modifiers run in order, each seeing the previous one's
- * `planValue`. Build one with {@link planModifier} or use the built-ins.
+ * an attribute's or a block's `planModifiers`; modifiers run in order, each seeing the
+ * previous one's `planValue` (a block's see the whole block value: a list, set, map or
+ * object). Build one with {@link planModifier} or use the built-ins.
  * @typeParam M - model type of the values the modifier accepts (type-level only).
  * @category models
  */

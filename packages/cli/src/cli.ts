@@ -23,7 +23,7 @@ const USAGE = `Usage:
   tfkit package --entry <provider.ts|.js> --name <type> --version <semver> [--out dist-provider]
                 [--platforms all|linux_amd64,linux_arm64,darwin_arm64,...]
                 [--node-binary os_arch=/path/to/node ...] [--node-from-npm [--node-cache dir]]
-                [--condition <export condition> ...] [--require-signature]
+                [--condition <export condition> ...] [--require-signature] [--no-snapshot]
                 (signs SHA256SUMS with the key in GPG_PRIVATE_KEY, passphrase in PASSPHRASE)
   tfkit mirror  --release <dist-provider> --hostname <host> --namespace <ns> [--out mirror]
   tfkit docs    --provider <module exporting the provider> [--out docs] [--examples examples]
@@ -49,6 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
         "node-from-npm": { type: "boolean", default: false },
         "node-cache": { type: "string", default: join("node_modules", ".cache", "tfkit-node") },
         "require-signature": { type: "boolean", default: false },
+        "no-snapshot": { type: "boolean", default: false },
       },
       strict: true,
     });
@@ -87,14 +88,16 @@ async function main(argv: readonly string[]): Promise<number> {
       outDir: values.out,
       nodeBinaries,
       conditions: values.condition ?? [],
+      startup: values["no-snapshot"] ? "plain" : "snapshot",
       ...(targets === undefined ? {} : { targets }),
       ...(signingKey === undefined ? {} : { signingKey }),
     });
     for (const t of result.targets) {
       if (t.kind === "built") {
         console.log(
-          `built   ${t.target}  ${t.zip}  (executable ${(t.executableBytes / 1e6).toFixed(1)} MB, ${t.h1})`,
+          `built   ${t.target}  ${t.zip}  (executable ${(t.executableBytes / 1e6).toFixed(1)} MB, ${t.startup === "snapshot" ? "startup snapshot, " : ""}${t.h1})`,
         );
+        if (t.startupNote !== undefined) console.warn(`note    ${t.target}: ${t.startupNote}`);
       } else {
         console.warn(`skipped ${t.target}: ${t.reason}`);
       }

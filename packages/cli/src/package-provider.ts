@@ -37,6 +37,18 @@ export interface PackageOptions {
    * has no `.sig` file, and {@link PackageResult.signature} says so: a public registry rejects it.
    */
   readonly signingKey?: SigningKey;
+  /**
+   * How the executables start. `"snapshot"` (the default): the executable for the building
+   * machine's own platform, made from the running Node binary, starts from a V8 startup snapshot
+   * of the provider (see `buildSingleExecutable`); Terraform starts a provider several times per
+   * command, and each start then answers sooner and with less CPU. Executables for other
+   * platforms, or made from another Node binary, start plain. `"plain"`: every executable
+   * compiles the bundle at start; the zips are then byte-reproducible (snapshots are not).
+   *
+   * @remarks With a snapshot, the provider module's top-level code runs once, at build time:
+   * read `process.env` and the like in handlers or `configure`, not at module level.
+   */
+  readonly startup?: "snapshot" | "plain";
 }
 
 /**
@@ -58,6 +70,10 @@ export type PackagedTarget =
       readonly h1: string;
       /** Size of the executable in bytes. */
       readonly executableBytes: number;
+      /** Whether the executable starts from a startup snapshot (see {@link PackageOptions.startup}). */
+      readonly startup: "snapshot" | "plain";
+      /** Why a snapshot was asked for and not made (the executable then starts plain). */
+      readonly startupNote?: string;
     }
   | {
       /** Not built. */
@@ -123,8 +139,9 @@ export const RELEASE_MANIFEST: {
  * `SHA256SUMS`, its detached signature when a key is given, and the manifest.
  *
  * @remarks A platform other than the current one needs its Node binary in `nodeBinaries`;
- * otherwise it is reported as skipped (never a broken file). The zips are reproducible: fixed
- * timestamps and mode 0755.
+ * otherwise it is reported as skipped (never a broken file). The current platform's executable
+ * starts from a startup snapshot unless `startup: "plain"` (see {@link PackageOptions.startup}).
+ * With `startup: "plain"` the zips are reproducible: fixed timestamps and mode 0755.
  * @example
  * ```ts
  * const result = await packageProvider({ entry: "src/main.ts", name: "demo", version: "0.1.0", outDir: "dist-provider" });
@@ -175,7 +192,23 @@ export async function packageProvider(options: PackageOptions): Promise<PackageR
       const executableName = names.executable(target);
       const executable = join(work, target, executableName);
       mkdirSync(join(work, target));
-      await buildSingleExecutable({ script, nodeBinary, target, output: executable });
+      // The snapshot is tied to the Node binary that builds it; serve() recognises a snapshot
+      // build through process.getBuiltinModule (Node >= 20.16) and defers itself to the start.
+      const snapshotHere =
+        (options.startup ?? "snapshot") === "snapshot" &&
+        nodeBinary === process.execPath &&
+        typeof (process as { getBuiltinModule?: unknown }).getBuiltinModule === "function";
+      let startup: "snapshot" | "plain" = snapshotHere ? "snapshot" : "plain";
+      let startupNote: string | undefined;
+      try {
+        await buildSingleExecutable({ script, nodeBinary, target, output: executable, startup });
+      } catch (error) {
+        if (startup === "plain") throw error;
+        // A provider whose top-level code cannot run at build time still gets an executable.
+        startupNote = `no startup snapshot (the executable starts plain): ${error instanceof Error ? error.message : String(error)}`;
+        startup = "plain";
+        await buildSingleExecutable({ script, nodeBinary, target, output: executable, startup });
+      }
       const zip = names.zip(target);
       await writeSingleFileZip(join(outDir, zip), executableName, executable);
       results.push({
@@ -185,6 +218,8 @@ export async function packageProvider(options: PackageOptions): Promise<PackageR
         zipSha256: sha256Hex(readFileSync(join(outDir, zip))),
         h1: packageHashH1([{ name: executableName, bytes: readFileSync(executable) }]),
         executableBytes: statSync(executable).size,
+        startup,
+        ...(startupNote === undefined ? {} : { startupNote }),
       });
     }
   } finally {

@@ -124,21 +124,37 @@ describe("tfkit package", () => {
     },
   );
 
-  it("is reproducible: packaging again gives byte-identical zips", { tags: ["slow"] }, async () => {
-    const again = await packageProvider({
-      entry: providerEntry,
-      name: NAME,
-      version: VERSION,
-      outDir: join(work, "dist-provider-again"),
-      conditions: ["@tfkit/source"],
-    });
+  it("starts the current platform's executable from a startup snapshot by default", {
+    tags: ["slow"],
+  }, () => {
+    const built = release.targets.find((t) => t.kind === "built");
+    const canSnapshot = typeof (process as { getBuiltinModule?: unknown }).getBuiltinModule === "function";
+    expect(built?.kind === "built" && built.startup).toBe(canSnapshot ? "snapshot" : "plain");
+    expect(built?.kind === "built" && built.startupNote).toBeUndefined();
+  });
+
+  it('is reproducible with startup: "plain": packaging twice gives byte-identical zips', {
+    tags: ["slow"],
+  }, async () => {
+    const pack = (out: string) =>
+      packageProvider({
+        entry: providerEntry,
+        name: NAME,
+        version: VERSION,
+        outDir: join(work, out),
+        conditions: ["@tfkit/source"],
+        startup: "plain",
+      });
+    const first = await pack("dist-provider-plain");
+    const again = await pack("dist-provider-again");
     const zip = `terraform-provider-${NAME}_${VERSION}_${target}.zip`;
+    expect(first.targets.map((t) => t.kind === "built" && t.startup)).toEqual(["plain"]);
     // No key this time: no .sig, and the result says the release is unsigned.
     expect(again.signature.kind).toBe("unsigned");
     expect(again.signature.kind === "unsigned" && again.signature.warning).toContain("UNSIGNED RELEASE");
     expect(readdirSync(again.outDir).some((f) => f.endsWith(".sig"))).toBe(false);
     expect(sha256Hex(readFileSync(join(again.outDir, zip)))).toBe(
-      sha256Hex(readFileSync(join(release.outDir, zip))),
+      sha256Hex(readFileSync(join(first.outDir, zip))),
     );
   });
 

@@ -1,4 +1,5 @@
 // float32 and int32 attributes, in-process and under the real terraform.
+import { readFileSync } from "node:fs";
 import { EmptyObjectVal, nullVal, numberVal, objectVal, stringVal, type Value } from "@tfkit/cty-values";
 import { fromEntry, knownvalue, statecheck, type TestCase } from "@tfkit/testing";
 import { itAcceptance } from "@tfkit/testing/vitest";
@@ -40,6 +41,8 @@ describe("float32 and int32 attributes", () => {
 });
 
 const A = "kinds_gauge.a";
+// The guide's configuration.
+const gaugeTf = readFileSync(new URL("./number-kinds.tf", import.meta.url), "utf8");
 
 export const numberKindsCase: TestCase = {
   providers: {
@@ -50,7 +53,7 @@ export const numberKindsCase: TestCase = {
   steps: [
     {
       // Apply, then the runner's re-plan must be empty: 0.01 in state is what was configured.
-      config: `resource "kinds_gauge" "a" {\n  ratio    = 0.01\n  replicas = 3\n}\n`,
+      config: gaugeTf,
       stateChecks: [
         statecheck.expectKnownValue(A, "ratio", knownvalue.numberExact("0.01")),
         statecheck.expectKnownValue(A, "replicas", knownvalue.numberExact(3)),
@@ -58,7 +61,7 @@ export const numberKindsCase: TestCase = {
     },
     {
       // Refused before anything is applied: the plan fails on validation, naming the attribute.
-      config: `resource "kinds_gauge" "a" {\n  ratio    = 0.01\n  replicas = 2147483648\n}\n`,
+      config: gaugeTf.replace("replicas = 3", "replicas = 2147483648"),
       planOnly: true,
       expectError:
         /Invalid Attribute Value[\s\S]*replicas = 2147483648[\s\S]*Value 2147483648 cannot be represented as a 32-bit integer/,

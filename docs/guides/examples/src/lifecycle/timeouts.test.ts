@@ -1,19 +1,16 @@
 // The timeouts block under the real terraform: a bad duration is refused at validate time, and a
 // create that outlives its configured timeout ends in the partial-state path.
+import { readFileSync } from "node:fs";
 import { fromEntry, knownvalue, plancheck, statecheck, type TestCase } from "@tfkit/testing";
 import { itAcceptance } from "@tfkit/testing/vitest";
 
 const A = "slow_machine.web";
+// The guide's configuration, with other boot times and durations.
+const tf = readFileSync(new URL("./timeouts.tf", import.meta.url), "utf8");
 const machine = (bootSeconds: number, create: string) =>
-  `resource "slow_machine" "web" {
-  name         = "web"
-  boot_seconds = ${bootSeconds}
-
-  timeouts {
-    create = "${create}"
-  }
-}
-`;
+  tf
+    .replace("boot_seconds = 5", `boot_seconds = ${bootSeconds}`)
+    .replace('create = "1s"', `create = "${create}"`);
 
 export const timeoutsCase: TestCase = {
   providers: {

@@ -1,0 +1,4 @@
+resource "kinds_gauge" "a" {
+  ratio    = 0.01
+  replicas = 3
+}

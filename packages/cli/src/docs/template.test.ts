@@ -121,7 +121,9 @@ describe("renderDocsTemplate: problems name the file and line, nothing renders s
   });
 
   it("refuses what the subset leaves out instead of ignoring it", () => {
-    expect(problems("{{ $x := .Name }}")[0]).toMatch(/:1: variables not supported/);
+    expect(problems("{{ $x := .Name }}")[0]).toMatch(/:1: variables \(\$x\) not supported/);
+    expect(problems("{{ $x }}")[0]).toMatch(/:1: variables \(\$x\) not supported/);
+    expect(problems("{{ if }}x{{ end }}")[0]).toMatch(/:1: \{\{ if \}\} needs a condition/);
     expect(problems("{{ with .Name }}{{ . }}{{ end }}")[0]).toMatch(/:1: \{\{ with \}\} is not supported/);
     expect(problems("{{ .Name.Foo }}")[0]).toMatch(/fields of fields are not supported/);
     expect(problems("{{ 3 }}")[0]).toMatch(/"3" not supported/);

@@ -258,6 +258,11 @@ function tokenize(body: string): Token[] {
       throw new Problem(`${what} not supported in tfkit docs templates`);
     }
     const w = word[0];
+    if (w === "$" && /[A-Za-z_]/.test(body.charAt(i + 1))) {
+      throw new Problem(
+        `variables ($${/^\w+/.exec(body.slice(i + 1))?.[0]}) not supported in tfkit docs templates`,
+      );
+    }
     if (/^\.[A-Za-z_]/.test(body.slice(i + w.length))) {
       throw new Problem(`${w}${body.slice(i + w.length).split(/\s/)[0]}: fields of fields are not supported`);
     }
@@ -417,6 +422,8 @@ function parse(source: string, file: string, problems: DocsTemplateProblem[]): N
       const head = tokens[0];
       const keyword = head?.kind === "ident" ? head.text : undefined;
       if (keyword === "if" || keyword === "range") {
+        if (tokens.length === 1)
+          throw new Problem(`{{ ${keyword} }} needs a ${keyword === "if" ? "condition" : "list"}`);
         const pipeline = parsePipeline(tokens.slice(1));
         stack.push(
           keyword === "if"
@@ -624,7 +631,8 @@ function execute(
  * prefixlines "  " }}`), the tfplugindocs functions `tffile`, `codefile`, `plainmarkdown`,
  * `prefixlines`, `trimspace`, `lower`, `upper`, `title`, `split`, plus `not`, `and`, `or`, `eq`;
  * `{{ if }}` / `{{ else if }}` / `{{ else }}` / `{{ end }}`, `{{ range .ExampleFiles }}` (`.` is the
- * element, `$.Field` the page's field), `{{-` / `-}}` trim markers and `{{/* comments *\/}}`.
+ * element, `$.Field` the page's field), `{{-` / `-}}` trim markers and comments (`{{/*` to the
+ * closing star-slash and `}}`).
  * Every field and function is checked before anything is rendered, in every branch, so a typo in
  * a branch not taken is reported too; an unknown field or function, or anything outside the
  * subset (variables, `with`, `define`, parentheses), is a problem naming the file and line, never

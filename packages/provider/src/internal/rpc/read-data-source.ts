@@ -1,6 +1,6 @@
 import { checkDataSourceResult } from "@tfkit/contracts";
 import type { CallContext, ReadDataSourceRequest, ReadDataSourceResponse } from "@tfkit/grpc-transport";
-import { plannedDataResourceObject } from "@tfkit/plan-engine";
+import { plannedDataResourceObject, semanticEquality } from "@tfkit/plan-engine";
 import type { Diagnostic, Schema } from "@tfkit/schema";
 import type { DataSourceType } from "../../data-source.js";
 import { Diagnostics } from "../../diagnostics.js";
@@ -57,8 +57,10 @@ export async function readDataSourceRpc(
   if (diagnostics.hasErrors()) return stop();
 
   // value, check, encode
-  const state = valueOfResult(schema, returned, "state", config, "read", typeName, "state", diagnostics);
-  if (state === FAILED) return stop();
+  const result = valueOfResult(schema, returned, "state", config, "read", typeName, "state", diagnostics);
+  if (result === FAILED) return stop();
+  // A configured value the result spells differently but means the same keeps its configured spelling.
+  const state = semanticEquality(schema, config, result);
   const out: Diagnostic[] = [];
   reportViolations(
     rt,

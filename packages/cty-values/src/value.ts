@@ -479,7 +479,7 @@ export function unmark(v: Value): [Value, ReadonlySet<string>] {
 
 /** The value with every mark removed at every depth (go-cty `UnmarkDeep`). @category combinators */
 export function unmarkDeep(v: Value): Value {
-  return unmarkDeepCollect(v)[0];
+  return strip(v, undefined);
 }
 
 /** @internal Unmarks deeply and returns the union of every removed mark. */
@@ -499,8 +499,8 @@ export function prefixOf(m: ReadonlyMap<string, Value>, key: string): Map<string
   return out;
 }
 
-function strip(v: Value, found: Set<string>): Value {
-  for (const m of v.marks) found.add(m);
+function strip(v: Value, found: Set<string> | undefined): Value {
+  if (found !== undefined) for (const m of v.marks) found.add(m);
   const p = v.payload;
   // Nothing is allocated until something changes: most values carry no mark at all.
   if (Array.isArray(p)) {

@@ -48,7 +48,7 @@ export function keyPath(path: Path, key: string): Path {
  * object (or anything that is not an object with that attribute) yields a null of `type`.
  */
 export function getAttrOr(obj: Value, name: string, type: Type): Value {
-  const [o] = unmark(obj);
+  const o = obj.isMarked() ? unmark(obj)[0] : obj;
   if (o.type.kind !== "object" || !Object.hasOwn(o.type.attributeTypes, name)) return nullVal(type);
   const attrType = o.type.attributeTypes[name] as Type;
   if (!o.isKnown()) return unknownVal(attrType);

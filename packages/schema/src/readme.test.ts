@@ -1,17 +1,25 @@
 // The README example, run: the schema builds, a plan model flows through a create handler, and
 // the state it returns maps back to a wholly known value of the implied type.
 import { describe, expect, it } from "vitest";
+import { listVal, numberVal, objectVal, stringVal, True } from "@tfkit/cty-values";
 import {
   attr,
   block,
+  configValidator,
+  emptyValue,
   fromModel,
   isUnknown,
+  mapValidator,
+  matchRoot,
+  numberValidator,
   type Plan,
   resourceSchema,
   type State,
+  stringValidator,
   t,
   toModel,
   Unknown,
+  validateConfig,
 } from "./index.js";
 
 export const serverSchema = resourceSchema({
@@ -66,5 +74,40 @@ describe("README example", () => {
       disks: [{ size_gb: 20 }],
       network_interface: [{ subnet: "s-1", ip: "10.0.0.2" }],
     });
+  });
+});
+
+export const bucketSchema = resourceSchema({
+  attributes: {
+    name: attr.string({ required: true, validators: [stringValidator.lengthBetween(3, 63)] }),
+    min_size: attr.int64({ optional: true, validators: [numberValidator.atLeast(0)] }),
+    max_size: attr.int64({ optional: true, validators: [numberValidator.atLeastSumOf("min_size")] }),
+    tags: attr.map(t.string, {
+      optional: true,
+      validators: [mapValidator.keysAre(stringValidator.lengthAtMost(16))],
+    }),
+    kms_key: attr.string({
+      optional: true,
+      conflictsWith: [matchRoot("rule").atAnyListIndex().atName("public")],
+    }),
+  },
+  blocks: { rule: block.list({ attributes: { public: attr.bool({ optional: true }) } }) },
+  configValidators: [configValidator.atLeastOneOf("min_size", "max_size")],
+});
+
+describe("README validators example", () => {
+  it("reports each broken rule with Go's wording and the value's path", () => {
+    const m = new Map(emptyValue(bucketSchema).entries());
+    m.set("name", stringVal("b"));
+    m.set("min_size", numberVal(2));
+    m.set("max_size", numberVal(1));
+    m.set("kms_key", stringVal("k"));
+    m.set("rule", listVal([objectVal({ public: True })]));
+    const lines = validateConfig(bucketSchema, objectVal(m)).map((d) => d.detail);
+    expect(lines).toEqual([
+      "Attribute name string length must be between 3 and 63, got: 1",
+      "Attribute max_size value must be at least sum of min_size, got: 1",
+      'Attribute "rule[0].public" cannot be specified when "kms_key" is specified',
+    ]);
   });
 });

@@ -538,8 +538,11 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
  *   precision's range; null elements in collections declared
  *   with `nullElements: false` and in nested attribute collections ("Invalid Null Element");
  * - validators, which only see known, non-null values;
+ * - the schema's `configValidators` (rules over the whole configuration), first, as the Go
+ *   framework runs a resource's `ConfigValidators` before the schema's checks;
  * - `conflictsWith`, `alsoRequires`, `exactlyOneOf`, `atLeastOneOf` with the wording of
- *   `terraform-plugin-framework-validators`; rules wait while an involved value is unknown;
+ *   `terraform-plugin-framework-validators`, over sibling names or {@link PathExpression}s;
+ *   rules wait while an involved value is unknown;
  * - deprecation warnings for known, non-null values;
  * - write-only values when the client cannot handle them ({@link ValidateConfigOptions}).
  *

@@ -41,6 +41,8 @@ export {
 } from "./fake-core/run-fake-core.js";
 export type { FakeCoreProvider, FakeCoreTypeSchema } from "./fake-core/provider-shape.js";
 export type { ConfigBody, ConfigValue, StructuredConfig } from "./fake-core/structured-config.js";
+export { type PlanResourceOptions, planResource } from "./fake-core/plan-resource.js";
+export { type UnknownConfigValue, type UnknownRefinements, unknownValue } from "./unknown-value.js";
 export { type HclBlockSchema, type HclBodySchema, type HclSchemas, renderHcl } from "./fake-core/hcl.js";
 
 // --- checks ---

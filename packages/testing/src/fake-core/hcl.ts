@@ -4,6 +4,7 @@ import {
   type StructuredConfig,
   splitAddress,
 } from "./structured-config.js";
+import { hclUnknownExpression, isUnknownConfigValue } from "../unknown-value.js";
 
 /**
  * What the HCL renderer needs to know of a schema: which names are attributes and which are
@@ -76,6 +77,10 @@ export function hclString(s: string): string {
  */
 export function hclExpression(v: ConfigValue, indent = ""): string {
   if (v === null) return "null";
+  if (isUnknownConfigValue(v))
+    throw new TypeError(
+      "@tfkit/testing: unknownValue() is supported as an attribute's whole value, not inside a collection or object",
+    );
   if (typeof v === "string") return hclString(v);
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "number") {
@@ -102,10 +107,20 @@ function body(schema: HclBodySchema, values: ConfigBody, indent: string, where: 
     if (spec === undefined) {
       // A name the schema lacks is written as an attribute: terraform reports it ("Unsupported argument").
       if (value === null) continue; // same as leaving it out
-      lines.push(`${indent}${name} = ${hclExpression(value, indent)}`);
+      const expression = isUnknownConfigValue(value)
+        ? hclUnknownExpression(
+            value.refinements,
+            (schema.attributes[name] as { readonly type?: unknown } | undefined)?.type,
+            `${where}.${name}`,
+            hclString,
+          )
+        : hclExpression(value, indent);
+      lines.push(`${indent}${name} = ${expression}`);
       continue;
     }
     if (value === null) continue;
+    if (isUnknownConfigValue(value))
+      throw new TypeError(`@tfkit/testing: ${where}: block "${name}" cannot be unknownValue()`);
     const blockOf = (v: ConfigValue, label?: string) => {
       if (typeof v !== "object" || v === null || Array.isArray(v))
         throw new TypeError(`@tfkit/testing: ${where}: block "${name}" must be an object`);

@@ -17,17 +17,25 @@ import {
   type Type,
   type Value,
 } from "@tfkit/cty-values";
+import {
+  isUnknownConfigValue,
+  refinedUnknown,
+  refinementProblem,
+  type UnknownConfigValue,
+} from "../unknown-value.js";
 
 /**
  * One value in a {@link StructuredConfig}: what an HCL expression would produce.
  *
  * @remarks Strings, numbers (a `string` with digits is a string: write exact numbers as
  * `bigint` or use `number`), booleans, `null`, arrays (lists, sets, tuples; and repeated nested
- * blocks) and plain objects (maps, objects; and single nested blocks).
+ * blocks) and plain objects (maps, objects; and single nested blocks); and, as an attribute's
+ * whole value, a value unknown at plan time ({@link unknownValue}).
  * @category models
  */
 export type ConfigValue =
   | null
+  | UnknownConfigValue
   | string
   | number
   | bigint
@@ -105,11 +113,15 @@ export function splitAddress(address: string): { type: string; name: string } {
 }
 
 const isPlainObject = (v: ConfigValue | undefined): v is { readonly [key: string]: ConfigValue } =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+  typeof v === "object" && v !== null && !Array.isArray(v) && !isUnknownConfigValue(v);
 
 /** The cty value an HCL literal of this shape evaluates to (before conversion). */
 function literal(v: ConfigValue): Value {
   if (v === null) return nullVal(dynamicType);
+  if (isUnknownConfigValue(v))
+    throw new ConfigError(
+      "@tfkit/testing: structured config: unknownValue() is supported as an attribute's whole value, not inside a collection or object",
+    );
   if (typeof v === "string") return stringVal(v);
   if (typeof v === "number" || typeof v === "bigint") return numberVal(v);
   if (typeof v === "boolean") return boolVal(v);
@@ -123,8 +135,20 @@ function where(path: string): string {
   return path === "" ? "the block" : path;
 }
 
+/** An unknownValue() as the refined unknown of the attribute's type. */
+function unknownOf(v: UnknownConfigValue, type: Type, path: string): Value {
+  try {
+    return refinedUnknown(type, v.refinements);
+  } catch (error) {
+    const why = refinementProblem(error);
+    if (why === undefined) throw error;
+    throw new ConfigError(`@tfkit/testing: structured config ${where(path)}: unknownValue: ${why}`);
+  }
+}
+
 function toTyped(v: ConfigValue | undefined, type: Type, path: string): Value {
   if (v === undefined || v === null) return nullVal(type);
+  if (isUnknownConfigValue(v)) return unknownOf(v, type, path);
   try {
     return convert(literal(v), type);
   } catch (error) {
@@ -145,6 +169,7 @@ function nestedAttribute(attr: AttributeShape, v: ConfigValue | undefined, path:
     return bodyObject({ attributes: attrs, blocks: {} }, e, p);
   };
   if (v === undefined || v === null) return nullVal(attr.type);
+  if (isUnknownConfigValue(v)) return unknownOf(v, attr.type, path);
   const elementType = attr.objectType;
   switch (attr.nesting) {
     case "list":

@@ -175,9 +175,10 @@ export interface GenerateDocsOptions {
    * The templates directory (tfplugindocs layout), for pages the provider writes itself:
    * `index.md.tmpl`; `resources/<name>.md.tmpl` (name with or without the provider prefix), else
    * the kind's fallback `resources.md.tmpl`; the same for `data-sources`, `ephemeral-resources`
-   * and `functions`; `guides/<name>.md.tmpl` for guide pages. Pages without a template are
-   * generated as usual. See {@link renderDocsTemplate} for the template language and
-   * {@link generateProviderDocs} for the fields.
+   * and `functions`; `guides/<name>.md.tmpl` for guide pages. A page without `.tmpl`
+   * (`resources/<name>.md`, `guides/<name>.md`, `index.md`) is taken as it is, before the
+   * fallback. Pages without a template are generated as usual. See {@link renderDocsTemplate} for
+   * the template language and {@link generateProviderDocs} for the fields.
    */
   readonly templatesDir?: string;
   /** Where `tffile` / `codefile` paths in templates are read from. Default: the working directory. */
@@ -472,7 +473,7 @@ export async function generateProviderDocs(
   const specs: PageSpec[] = [];
   specs.push({
     path: "index.md",
-    templates: ["index.md.tmpl"],
+    templates: ["index.md.tmpl", "index.md"],
     fields: {
       ...providerFields,
       Description: options.description ?? schema.provider?.block.description ?? "",
@@ -503,7 +504,12 @@ export async function generateProviderDocs(
       const short = shortName(type);
       specs.push({
         path: `${kind.dir}/${short}.md`,
-        templates: [`${kind.dir}/${short}.md.tmpl`, `${kind.dir}/${type}.md.tmpl`, `${kind.dir}.md.tmpl`],
+        templates: [
+          `${kind.dir}/${short}.md.tmpl`,
+          `${kind.dir}/${type}.md.tmpl`,
+          `${kind.dir}/${short}.md`,
+          `${kind.dir}.md.tmpl`,
+        ],
         fields: {
           ...providerFields,
           Name: type,
@@ -547,7 +553,7 @@ export async function generateProviderDocs(
     const pieces = functionPieces(fnName, fn);
     specs.push({
       path: `functions/${fnName}.md`,
-      templates: [`functions/${fnName}.md.tmpl`, "functions.md.tmpl"],
+      templates: [`functions/${fnName}.md.tmpl`, `functions/${fnName}.md`, "functions.md.tmpl"],
       fields: {
         ...providerFields,
         Name: fnName,
@@ -579,6 +585,8 @@ function renderPages(
   const pages = new Map<string, string>();
   const render = (template: string, fields: DocsTemplateFields): string => {
     const file = join(dir as string, template);
+    // A page without .tmpl is written as it is (tfplugindocs copies such static pages).
+    if (!template.endsWith(".tmpl")) return readFileSync(file, "utf8");
     const result = renderDocsTemplate(readFileSync(file, "utf8"), file, fields, {
       baseDir: options.baseDir ?? process.cwd(),
     });
@@ -597,7 +605,7 @@ function renderPages(
     pages.set(spec.path, render(template, spec.fields));
   }
   for (const template of templates) {
-    const guide = /^guides\/([^/]+)\.md\.tmpl$/.exec(template);
+    const guide = /^guides\/([^/]+)\.md(\.tmpl)?$/.exec(template);
     if (guide !== null) {
       used.add(template);
       pages.set(`guides/${guide[1]}.md`, render(template, providerFields));
@@ -606,7 +614,7 @@ function renderPages(
   const fallbacks = new Set(SCHEMA_KINDS.map((k) => `${k.dir}.md.tmpl`).concat("functions.md.tmpl"));
   for (const template of templates) {
     if (used.has(template) || fallbacks.has(template)) continue;
-    const kind = /^([^/]+)\/[^/]+\.md\.tmpl$/.exec(template)?.[1];
+    const kind = /^([^/]+)\/[^/]+\.md(\.tmpl)?$/.exec(template)?.[1];
     const known = [...SCHEMA_KINDS.map((k) => k.dir), "functions"].includes(kind ?? "");
     problems.push({
       file: join(dir as string, template),
@@ -620,7 +628,8 @@ function renderPages(
               .join(", ") || "none"
           })`
         : "not a template tfkit docs reads: index.md.tmpl, <kind>.md.tmpl, <kind>/<name>.md.tmpl or " +
-          "guides/<name>.md.tmpl, where <kind> is resources, data-sources, ephemeral-resources or functions",
+          "guides/<name>.md.tmpl (or a page as it is: index.md, <kind>/<name>.md, guides/<name>.md), " +
+          "where <kind> is resources, data-sources, ephemeral-resources or functions",
     });
   }
   if (problems.length > 0) throw new DocsTemplateError(problems);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -103,6 +103,15 @@ describe("validateProviderDocs", () => {
       "resources/no-front-matter.md:1: no front matter: a page starts with a --- line, then YAML, then ---",
       "resources/open.md:1: front matter has no closing --- line",
       "resources/thing.html.markdown: file does not end with .md, the registry layout's only page extension",
+    ]);
+  });
+
+  it("follows symbolic links to pages", () => {
+    const dir = docs({ "shared/thing.md": "# no front matter\n" });
+    mkdirSync(join(dir, "resources"));
+    symlinkSync(join(dir, "..", "shared", "thing.md"), join(dir, "resources", "thing.md"));
+    expect(report(dir)).toEqual([
+      "resources/thing.md:1: no front matter: a page starts with a --- line, then YAML, then ---",
     ]);
   });
 

@@ -175,10 +175,26 @@ export function validateProviderDocs(docsDir: string, options: ValidateDocsOptio
   return { files: files.sort(), problems };
 }
 
-function entries(dir: string) {
+interface Entry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}
+
+/** A folder's entries, dot files left out, symbolic links taken as what they point to. */
+function entries(dir: string): Entry[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => !e.name.startsWith("."))
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((e) => {
+      if (!e.isSymbolicLink()) return e;
+      const target = statSync(join(dir, e.name), { throwIfNoEntry: false });
+      return {
+        name: e.name,
+        isFile: () => target?.isFile() ?? false,
+        isDirectory: () => target?.isDirectory() ?? false,
+      };
+    });
 }
 
 function walk(dir: string): string[] {

@@ -4,6 +4,7 @@ import { ctyMsgpackDecode, ctyMsgpackEncode } from "./suites/cty-msgpack.js";
 import { planEngineSuites } from "./suites/plan-engine.js";
 import { providerRpcSuites } from "./suites/provider-rpc.js";
 import { hasTerraform, terraformPlan } from "./suites/terraform.js";
+import { floorFirstAnswer, floorIdleRss } from "./suites/floor-start.js";
 import { floorSuites } from "./suites/terraform-floor.js";
 import {
   coldStart,
@@ -30,6 +31,8 @@ export const corpus: readonly Suite[] = [
   serverCertificate,
   rpcRoundTrip,
   idleMemory,
+  floorFirstAnswer,
+  floorIdleRss,
   ...(hasTerraform ? [terraformPlan, ...floorSuites()] : []),
   ctyMsgpackEncode,
   ctyMsgpackDecode,

@@ -3,22 +3,30 @@
  * planned with no changes and destroyed by terraform_data (built into terraform: no provider
  * process), by the Go floor provider (go-floor/: go-plugin + go-cty, no framework) and by the
  * tfkit provider serving the same resource (src/fixtures/item-provider.ts), once as `tfkit
- * package` ships it (a single executable) and once as the demo's `bin/` runs it (an ESM bundle
- * behind a `#!/usr/bin/env node` launcher). Kinds interleave in every round; medians; ratios to
- * the Go floor in the same run.
+ * package` ships it (a single executable starting from a startup snapshot) and once as the demo's
+ * `bin/` runs it (the demo's launcher and build: a startup snapshot, else the ES module bundle);
+ * `-plain` and `-esm` are the forms both used before issue 19. Kinds interleave in every round;
+ * medians; ratios to the Go floor in the same run.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { packageProvider } from "@tfkit/cli";
 import { findTerraform, fromEntry, fromExecutable } from "@tfkit/testing";
 import { type CaseResult, type CustomSuite, median, percentile, rmePercent } from "../runner.js";
 import { benchTerraformEnv, devOverridesConfig, terraformIn } from "../support/terraform-cli.js";
 
 /** The kinds compared, in the order of the first round. */
-export const FLOOR_KINDS = ["terraform_data", "go", "tfkit-package", "tfkit-bin"] as const;
+export const FLOOR_KINDS = [
+  "terraform_data",
+  "go",
+  "tfkit-package",
+  "tfkit-bin",
+  "tfkit-package-plain",
+  "tfkit-bin-esm",
+] as const;
 /** One of {@link FLOOR_KINDS}. */
 export type FloorKind = (typeof FLOOR_KINDS)[number];
 /** The commands timed for each kind, in the order they run. */
@@ -54,16 +62,22 @@ export function terraformDataConfig(n: number): string {
 `;
 }
 
-/** A kind ready to run (its CLI configuration), or why it cannot run here. */
-type Prepared = { readonly cliConfig: string } | { readonly skipped: string };
+/**
+ * A kind ready to run (its CLI configuration and, for a provider, the executable dev_overrides
+ * finds), or why it cannot run here.
+ */
+export type PreparedKind =
+  | { readonly cliConfig: string; readonly executable?: string }
+  | { readonly skipped: string };
 
 /** packages/bench: above dist/bench.js when bundled, above src/suites/ under vitest. */
 const benchRoot = [new URL("..", import.meta.url), new URL("../..", import.meta.url)]
   .map((u) => fileURLToPath(u))
   .find((dir) => existsSync(join(dir, "go-floor", "build.sh"))) as string;
 const itemEntry = join(benchRoot, "src", "fixtures", "item-provider.ts");
+const demoDir = join(benchRoot, "..", "..", "apps", "demo-provider");
 let scratch: string | undefined;
-const preparing = new Map<FloorKind, Promise<Prepared>>();
+const preparing = new Map<FloorKind, Promise<PreparedKind>>();
 
 /** A scratch directory for this bench process, removed at exit. */
 function scratchDir(): string {
@@ -86,13 +100,15 @@ async function buildKind(kind: Exclude<FloorKind, "terraform_data">): Promise<st
         );
       return fromExecutable(run.stdout.trim().split("\n").pop() ?? "").executable("bench");
     }
-    case "tfkit-package": {
-      const out = join(scratchDir(), "package");
+    case "tfkit-package":
+    case "tfkit-package-plain": {
+      const out = join(scratchDir(), kind);
       const result = await packageProvider({
         entry: itemEntry,
         name: "bench",
         version: "0.0.0",
         outDir: out,
+        startup: kind === "tfkit-package" ? "snapshot" : "plain",
       });
       const built = result.targets.find((t) => t.kind === "built");
       if (built?.kind !== "built") throw new Error("tfkit package built no platform");
@@ -101,23 +117,42 @@ async function buildKind(kind: Exclude<FloorKind, "terraform_data">): Promise<st
       if (!existsSync(exe)) throw new Error(`${built.zip} holds no ${exe}`);
       return fromExecutable(exe).executable("bench");
     }
-    case "tfkit-bin":
+    case "tfkit-bin": {
+      // The demo's own launcher and build steps (ES module bundle + startup snapshot), with this
+      // provider as the entry.
+      const root = join(scratchDir(), kind);
+      mkdirSync(join(root, "bin"), { recursive: true });
+      const build = (await import(pathToFileURL(join(demoDir, "scripts", "build.mjs")).href)) as {
+        buildDemo(o: { outfile: string; entry: string }): Promise<string>;
+        buildDemoSnapshot(o: { dir: string; entry: string }): Promise<string>;
+      };
+      await build.buildDemo({ outfile: join(root, "dist", "provider.mjs"), entry: itemEntry });
+      await build.buildDemoSnapshot({ dir: join(root, "dist"), entry: itemEntry });
+      const exe = join(root, "bin", "terraform-provider-bench");
+      copyFileSync(join(demoDir, "bin", "terraform-provider-demo"), exe);
+      chmodSync(exe, 0o755);
+      return exe;
+    }
+    case "tfkit-bin-esm":
+      // What the demo's bin/ ran before issue 19: the ES module bundle through a node launcher.
       return fromEntry(itemEntry).executable("bench");
   }
 }
 
 /** Builds a kind's provider and writes its CLI configuration, once per bench process. */
-export function prepareKind(kind: FloorKind): Promise<Prepared> {
+export function prepareKind(kind: FloorKind): Promise<PreparedKind> {
   let p = preparing.get(kind);
   if (p === undefined) {
-    p = (async (): Promise<Prepared> => {
+    p = (async (): Promise<PreparedKind> => {
       const cliConfig = join(scratchDir(), `${kind}.tfrc`);
       try {
-        writeFileSync(
-          cliConfig,
-          kind === "terraform_data" ? "" : devOverridesConfig(ADDRESS, join(await buildKind(kind), "..")),
-        );
-        return { cliConfig };
+        if (kind === "terraform_data") {
+          writeFileSync(cliConfig, "");
+          return { cliConfig };
+        }
+        const executable = await buildKind(kind);
+        writeFileSync(cliConfig, devOverridesConfig(ADDRESS, join(executable, "..")));
+        return { cliConfig, executable };
       } catch (error) {
         const skipped = error instanceof Error ? error.message : String(error);
         console.warn(`\n!!! ${kind} SKIPPED: ${skipped} !!!\n`);

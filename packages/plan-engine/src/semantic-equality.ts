@@ -78,6 +78,26 @@ function skip(prior: Value, proposed: Value): boolean {
   return prior.isNull() || !prior.isKnown() || proposed.isNull() || !proposed.isKnown();
 }
 
+/** The attributes and blocks of a body that hold a semantic type, listed once per body. */
+interface Holders {
+  readonly attributes: readonly (readonly [string, AnyAttributeSpec])[];
+  readonly blocks: readonly (readonly [string, BlockSpec])[];
+}
+
+const holders = new WeakMap<SchemaBody, Holders>();
+
+function holdersOf(b: SchemaBody): Holders {
+  let h = holders.get(b);
+  if (h === undefined) {
+    h = {
+      attributes: Object.entries(b.attributes).filter(([, spec]) => attributeHolds(spec)),
+      blocks: Object.entries(b.blocks).filter(([, spec]) => blockHolds(spec)),
+    };
+    holders.set(b, h);
+  }
+  return h;
+}
+
 function body(b: SchemaBody, prior: Value, proposed: Value): Value {
   if (skip(prior, proposed)) return proposed;
   const entries = proposed.entries();
@@ -93,19 +113,28 @@ function body(b: SchemaBody, prior: Value, proposed: Value): Value {
       changes.set(name, v);
     }
   };
-  for (const [name, spec] of Object.entries(b.attributes)) {
-    if (!attributeHolds(spec)) continue;
+  const { attributes, blocks } = holdersOf(b);
+  for (const [name, spec] of attributes) {
     if (spec.kind === "attribute") visit(name, (p, n) => typed(spec.valueType, p, n));
     else {
-      const inner: SchemaBody = { attributes: spec.attributes, blocks: {} };
+      const inner = nestedBody(spec);
       visit(name, (p, n) => nested(inner, spec.nesting, spec.keyBy, p, n));
     }
   }
-  for (const [name, spec] of Object.entries(b.blocks)) {
-    if (!blockHolds(spec)) continue;
-    visit(name, (p, n) => nested(spec, spec.nesting, spec.keyBy, p, n));
-  }
+  for (const [name, spec] of blocks) visit(name, (p, n) => nested(spec, spec.nesting, spec.keyBy, p, n));
   return changes === undefined ? proposed : replaceAttributes(proposed, changes);
+}
+
+const nestedBodies = new WeakMap<object, SchemaBody>();
+
+/** The body of a nested attribute's objects, one object per spec (so its holders are cached). */
+function nestedBody(spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }>): SchemaBody {
+  let b = nestedBodies.get(spec);
+  if (b === undefined) {
+    b = { attributes: spec.attributes, blocks: {} };
+    nestedBodies.set(spec, b);
+  }
+  return b;
 }
 
 function nested(

@@ -110,11 +110,6 @@ function valuesAre<E, M>(validators: readonly Validator<E>[]): ValidatorObject<M
   });
 }
 
-/** The model of a list or set (elements may be null or, in nested values, unknown). */
-type Sequence = readonly unknown[];
-/** The model of a map. */
-type Record_ = Readonly<Record<string, unknown>>;
-
 /**
  * Validators of list attributes and list blocks, with the wording of
  * terraform-plugin-framework-validators' `listvalidator` package.
@@ -130,13 +125,13 @@ type Record_ = Readonly<Record<string, unknown>>;
  * @category constructors
  */
 export const listValidator = {
-  ...sizes<Sequence>("list"),
+  ...sizes<readonly unknown[]>("list"),
   /**
    * No two known elements are equal (Go `listvalidator.UniqueValues`): "Duplicate List Value",
    * `This attribute contains duplicate values of: "a"`, reported on the list.
    */
-  uniqueValues(): ValidatorObject<Sequence> {
-    return described<Sequence>("all values must be unique", (_, context) => {
+  uniqueValues(): ValidatorObject<readonly unknown[]> {
+    return described<readonly unknown[]>("all values must be unique", (_, context) => {
       const es = context.value.elements();
       const issues: ValidatorIssue[] = [];
       for (let i = 0; i < es.length; i++) {
@@ -168,7 +163,7 @@ export const listValidator = {
  * @category constructors
  */
 export const setValidator = {
-  ...sizes<Sequence>("set"),
+  ...sizes<readonly unknown[]>("set"),
   /** Every known, non-null element satisfies `validators` (Go `setvalidator.ValueStringsAre` and friends). */
   valuesAre<E>(...validators: Validator<E>[]): ValidatorObject<readonly (E | null)[]> {
     return valuesAre<E, readonly (E | null)[]>(validators);
@@ -185,11 +180,11 @@ export const setValidator = {
  * @category constructors
  */
 export const mapValidator = {
-  ...sizes<Record_>("map"),
+  ...sizes<Readonly<Record<string, unknown>>>("map"),
   /** Every key satisfies `validators`, each run with the element's path (Go `mapvalidator.KeysAre`). */
-  keysAre(...validators: Validator<string>[]): ValidatorObject<Record_> {
+  keysAre(...validators: Validator<string>[]): ValidatorObject<Readonly<Record<string, unknown>>> {
     const description = `key must satisfy all validations: ${descriptionsOf(validators as readonly Validator<never>[])}`;
-    return described<Record_>(description, (_, context) => {
+    return described<Readonly<Record<string, unknown>>>(description, (_, context) => {
       const issues: ValidatorIssue[] = [];
       for (const k of context.value.entries().keys()) {
         const ctx = { path: withMapKey(context.path, k), value: stringVal(k), config: context.config };

@@ -33,6 +33,7 @@ describe("refinedUnknown", () => {
 
 describe("hclUnknownExpression", () => {
   it("writes expressions terraform evaluates to the same refinements", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: HCL template syntax, not JavaScript's
     expect(hcl({ prefix: 'a"${b}-' }, "string")).toBe('"a\\"$${b}-${timestamp()}"');
     expect(hcl({ min: 1, max: 5n }, "number")).toBe('(timestamp() == "" ? 1 : 5)');
     expect(hcl({ minLength: 1, maxLength: 2 }, ["set", "number"])).toBe(

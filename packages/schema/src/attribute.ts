@@ -296,8 +296,9 @@ export const attr = {
   /**
    * A 32-bit floating point attribute (cty `number`, the Go framework's `Float32Attribute`);
    * model JS `number` rounded to single precision (`Math.fround`). A value the hook leaves at the
-   * same float32 goes back exactly as configured (`0.01` stays `0.01`, no "inconsistent result");
-   * values beyond single precision's range are refused at validate time.
+   * same float32 goes back exactly as configured (`0.01` stays `0.01`, no "inconsistent result"),
+   * and a configuration changed to a number of the same float32 plans no change; values beyond
+   * single precision's range are refused at validate time.
    */
   float32<const O extends AttributeOptions<number>>(
     options: O,

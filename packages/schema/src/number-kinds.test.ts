@@ -13,6 +13,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
 import { emptyValue } from "./implied-type.js";
+import { isSemanticType } from "./semantic/semantic-type.js";
 import { float32Of, float32Problem, int32Problem } from "./internal/number-kinds.js";
 import { fromModel, toModel } from "./model.js";
 import { resourceSchema } from "./schema.js";
@@ -212,6 +213,14 @@ describe("models of float32 and int32", () => {
     expect(errorOf(() => toModel(schema, state({ replicas: numberVal(2 ** 31) }), "state"))).toBe(
       ".replicas: Value 2147483648 cannot be represented as a 32-bit integer.",
     );
+  });
+
+  it("float32 compares values as float32 (Float32SemanticEquals), for the plan's semantic step", () => {
+    expect(isSemanticType(t.float32)).toBe(true);
+    const equal = t.float32.semantic.valuesEqual;
+    expect(equal(numberVal("0.0100000001"), numberVal("0.01"))).toBe(true); // same float32
+    expect(equal(numberVal("0.0100000005"), numberVal("0.01"))).toBe(false);
+    expect(isSemanticType(t.int32)).toBe(false);
   });
 
   it("is cty number on the wire", () => {

@@ -10,6 +10,7 @@ import {
   stringType,
   tupleType,
 } from "@tfkit/cty-values";
+import { semanticType } from "./semantic/semantic-type.js";
 
 /** The kinds of {@link TypeSpec}. @category models */
 export type TypeSpecKind =
@@ -103,7 +104,12 @@ const NUMBER = spec<CtyNumber>("number", numberType);
 const INT64 = spec<Int64>("int64", numberType);
 const INT32 = spec<number>("int32", numberType);
 const FLOAT64 = spec<number>("float64", numberType);
-const FLOAT32 = spec<number>("float32", numberType);
+// float32 carries the Go framework's Float32SemanticEquals: a new value that rounds to the same
+// float32 as the prior one keeps the prior one (config 0.01 → 0.0100000001 plans no change).
+const FLOAT32 = semanticType(spec<number>("float32", numberType), {
+  name: "float32",
+  description: "A number, used with single precision.",
+});
 const BOOL = spec<boolean>("bool", boolType);
 const DYNAMIC = spec<Value>("dynamic", dynamicType);
 

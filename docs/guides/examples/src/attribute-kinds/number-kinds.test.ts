@@ -27,6 +27,19 @@ describe("float32 and int32 attributes", () => {
     expect(refreshed.newState.getAttr("ratio").asNumber().text()).toBe("0.01");
   });
 
+  it("a new configured value with the same float32 plans no change (the prior value is kept)", async () => {
+    const created = await core.planAndApply(
+      "kinds_gauge",
+      nullVal(T),
+      config(numberVal("0.01"), numberVal(3)),
+    );
+    const plan = await core.plan("kinds_gauge", created, config(numberVal("0.0100000001"), numberVal(3)));
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned.getAttr("ratio").asNumber().text()).toBe("0.01");
+    const other = await core.plan("kinds_gauge", created, config(numberVal("0.0100000005"), numberVal(3)));
+    expect(other.planned.getAttr("ratio").asNumber().text()).toBe("0.0100000005");
+  });
+
   it("int32 2^31 is refused by ValidateResourceConfig, on the attribute's path", async () => {
     const diagnostics = await core.validate("kinds_gauge", config(nullVal(N), numberVal(2 ** 31)));
     expect(diagnostics).toEqual([
@@ -60,6 +73,11 @@ export const numberKindsCase: TestCase = {
       ],
     },
     {
+      // 0.0100000001 rounds to the same float32 as 0.01: the plan keeps 0.01, nothing changes.
+      config: gaugeTf.replace("0.01", "0.0100000001"),
+      planOnly: true,
+    },
+    {
       // Refused before anything is applied: the plan fails on validation, naming the attribute.
       config: gaugeTf.replace("replicas = 3", "replicas = 2147483648"),
       planOnly: true,
@@ -70,7 +88,7 @@ export const numberKindsCase: TestCase = {
 };
 
 itAcceptance(
-  "float32 0.01 applies with an empty re-plan; int32 2^31 is refused at plan (terraform)",
+  "float32 0.01 applies with an empty re-plan, 0.0100000001 plans nothing; int32 2^31 refused at plan (terraform)",
   numberKindsCase,
   {
     timeout: 120_000,

@@ -28,9 +28,9 @@ function setup() {
       return { ...plan, id: "d", doc: store.get("d") as string };
     },
     read: (state) => ({ ...state, doc: store.get("d") as string }),
-    update: (plan) => {
+    update: (plan, prior) => {
       store.set("d", canonical(plan.doc));
-      return { ...plan, doc: store.get("d") as string };
+      return { ...plan, id: prior.id, doc: store.get("d") as string };
     },
     delete: () => {
       store.delete("d");

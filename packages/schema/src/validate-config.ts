@@ -17,6 +17,7 @@ import {
   type Match,
   type Matches,
   matchSteps,
+  type ResolvedStep,
   pathSteps,
   resolvedString,
   resolveTarget,
@@ -407,10 +408,24 @@ interface TargetMatches extends Matches {
 }
 
 /** Resolves a rule's targets against the attribute's path and finds what they match. */
-function targetMatches(targets: readonly PathTarget[], selfPath: Path, ctx: Ctx): TargetMatches[] {
-  const base = pathSteps(selfPath);
+function targetMatches(
+  targets: readonly PathTarget[],
+  selfPath: Path,
+  siblings: ReadonlyMap<string, Value>,
+  ctx: Ctx,
+): TargetMatches[] {
+  let base: ResolvedStep[] | undefined;
   const out: TargetMatches[] = [];
   for (const target of targets) {
+    if (typeof target === "string") {
+      // A sibling's name: found in the object at hand, with no walk from the root (large sets).
+      const value = siblings.get(target);
+      if (value === undefined) continue;
+      const path = withAttribute(selfPath.slice(0, -1), target);
+      out.push({ label: frameworkPathString(path), matches: [{ path, value }], unknown: false });
+      continue;
+    }
+    base ??= pathSteps(selfPath);
     // The schema self-check refuses targets that go above the root, so none is lost here.
     const steps = resolveTarget(target, base);
     if (steps === undefined) continue;
@@ -424,7 +439,13 @@ function targetMatches(targets: readonly PathTarget[], selfPath: Path, ctx: Ctx)
   return out;
 }
 
-function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path, ctx: Ctx): void {
+function validateCrossRules(
+  spec: AnyAttributeSpec,
+  self: Value,
+  selfPath: Path,
+  siblings: ReadonlyMap<string, Value>,
+  ctx: Ctx,
+): void {
   const q = (p: Path) => JSON.stringify(frameworkPathString(p));
   const group = (targets: readonly TargetMatches[]) =>
     `[${[frameworkPathString(selfPath), ...targets.map((t) => t.label)].join(",")}]`;
@@ -433,7 +454,7 @@ function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path,
   const selfKnownSet = self.isKnown() && !self.isNull();
 
   if (selfKnownSet && spec.conflictsWith.length > 0) {
-    for (const t of targetMatches(spec.conflictsWith, selfPath, ctx)) {
+    for (const t of targetMatches(spec.conflictsWith, selfPath, siblings, ctx)) {
       for (const m of t.matches) {
         if (!m.value.isKnown() || !specified(m)) continue;
         out.push(
@@ -448,7 +469,7 @@ function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path,
     }
   }
   if (selfKnownSet && spec.alsoRequires.length > 0) {
-    for (const t of targetMatches(spec.alsoRequires, selfPath, ctx)) {
+    for (const t of targetMatches(spec.alsoRequires, selfPath, siblings, ctx)) {
       for (const m of t.matches) {
         if (!m.value.isKnown() || specified(m)) continue;
         out.push(
@@ -463,7 +484,7 @@ function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path,
     }
   }
   if (spec.exactlyOneOf.length > 0 && self.isKnown()) {
-    const targets = targetMatches(spec.exactlyOneOf, selfPath, ctx);
+    const targets = targetMatches(spec.exactlyOneOf, selfPath, siblings, ctx);
     let count = self.isNull() ? 0 : 1;
     let delayed = false;
     for (const t of targets) {
@@ -494,7 +515,7 @@ function validateCrossRules(spec: AnyAttributeSpec, self: Value, selfPath: Path,
     }
   }
   if (spec.atLeastOneOf.length > 0 && self.isNull()) {
-    const targets = targetMatches(spec.atLeastOneOf, selfPath, ctx);
+    const targets = targetMatches(spec.atLeastOneOf, selfPath, siblings, ctx);
     const found = targets.some((t) => t.unknown || t.matches.some((m) => !m.value.isKnown() || specified(m)));
     if (!found) {
       out.push(
@@ -516,7 +537,7 @@ function validateBody(body: SchemaBody, obj: Value, path: Path, ctx: Ctx): void 
     const v = entries.get(name) ?? nullVal(spec.type);
     const p = withAttribute(path, name);
     validateAttribute(spec, v, p, ctx);
-    if (hasRules(spec)) validateCrossRules(spec, v, p, ctx);
+    if (hasRules(spec)) validateCrossRules(spec, v, p, entries, ctx);
   }
   for (const [name, spec] of Object.entries(body.blocks)) {
     const v = entries.get(name) ?? nullVal(spec.type);

@@ -5,6 +5,7 @@ import {
   nullVal,
   numberVal,
   objectVal,
+  setVal,
   stringVal,
   True,
   unknownVal,
@@ -144,6 +145,29 @@ describe("presence rules with path expressions", () => {
       '.rule[0].port: Invalid Attribute Combination | Attribute "region" must be specified when "rule[0].port" is specified',
       '.rule[1].port: Invalid Attribute Combination | Attribute "region" must be specified when "rule[1].port" is specified',
     ]);
+  });
+
+  it("finds siblings inside set elements, also when the element holds an unknown", () => {
+    const m = resourceSchema({
+      attributes: {
+        items: attr.setNested(
+          {
+            a: attr.string({ optional: true, conflictsWith: ["b"] }),
+            b: attr.string({ optional: true }),
+            c: attr.string({ optional: true }),
+          },
+          { optional: true },
+        ),
+      },
+    });
+    const el = (c: Value) => objectVal({ a: s("x"), b: s("y"), c });
+    const runM = (c: Value) =>
+      show(validateConfig(m, config(m, { items: setVal([el(c)]) }))).map((l) => l.replace(/^\S+/, "<path>"));
+    const expected = [
+      '<path> Invalid Attribute Combination | Attribute "items[...].b" cannot be specified when "items[...].a" is specified',
+    ];
+    expect(runM(s("z"))).toEqual(expected);
+    expect(runM(unknownStr)).toEqual(expected);
   });
 
   it("reaches map elements", () => {

@@ -62,6 +62,8 @@ describe("listValidator", () => {
     expect(run({ names: strs("a", "b", "a") })).toEqual([
       '.names: Duplicate List Value | This attribute contains duplicate values of: "a"',
     ]);
+    // One per equal pair, as the Go validator reports them.
+    expect(run({ names: strs("b", "b", "b") })).toHaveLength(3);
   });
 
   it("valuesAre runs element validators with each element's path", () => {

@@ -1,5 +1,5 @@
 import type { Value } from "@tfkit/cty-values";
-import { rawEquals, stringVal } from "@tfkit/cty-values";
+import { rawEquals, setHashString, stringVal } from "@tfkit/cty-values";
 import { withIndex, withListIndex, withMapKey } from "../internal/path.js";
 import type { Validator, ValidatorContext, ValidatorIssue, ValidatorObject } from "../validator.js";
 import {
@@ -132,19 +132,25 @@ export const listValidator = {
    */
   uniqueValues(): ValidatorObject<readonly unknown[]> {
     return described<readonly unknown[]>("all values must be unique", (_, context) => {
-      const es = context.value.elements();
       const issues: ValidatorIssue[] = [];
-      for (let i = 0; i < es.length; i++) {
-        const a = es[i] as Value;
-        if (!a.isWhollyKnown()) continue;
-        for (let j = i + 1; j < es.length; j++) {
-          const b = es[j] as Value;
-          if (b.isWhollyKnown() && rawEquals(a, b))
+      // Equal values have equal hash strings: only those in one bucket need comparing.
+      const buckets = new Map<string, Value[]>();
+      for (const e of context.value.elements()) {
+        if (!e.isWhollyKnown()) continue;
+        const key = setHashString(e);
+        const seen = buckets.get(key);
+        if (seen === undefined) {
+          buckets.set(key, [e]);
+          continue;
+        }
+        // One diagnostic per earlier equal element, as the Go validator reports each pair.
+        for (const earlier of seen)
+          if (rawEquals(earlier, e))
             issues.push({
               summary: "Duplicate List Value",
-              detail: `This attribute contains duplicate values of: ${valueString(b)}`,
+              detail: `This attribute contains duplicate values of: ${valueString(e)}`,
             });
-        }
+        seen.push(e);
       }
       return issues;
     });

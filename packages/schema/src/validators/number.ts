@@ -14,7 +14,8 @@ export type NumberModel = number | bigint | CtyNumber;
 
 /**
  * A bound or listed value: a JS number, a bigint (exact beyond 2^53), a decimal string
- * (`"0.1"`, exact) or a {@link CtyNumber}.
+ * (`"0.1"`, exact) or a {@link CtyNumber}. A fractional JS number stands for its shortest
+ * decimal text (`0.1` is the decimal 0.1), so a configured `0.1` meets `atLeast(0.1)`.
  * @category models
  */
 export type NumberInput = number | bigint | string | CtyNumber;

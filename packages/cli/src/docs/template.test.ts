@@ -77,6 +77,25 @@ describe("renderDocsTemplate: the tfplugindocs subset", () => {
     expect(rendered("{{ range .NoFiles }}x{{ else }}no examples{{ end }}")).toBe("no examples");
   });
 
+  it("evaluates parenthesised pipelines, printf, index, len and comparisons, as real provider templates do", () => {
+    // terraform-provider-random: {{ tffile (printf "examples/resources/%s/resource.tf" .Name) }}
+    mkdirSync(join(base, "examples", "resources", "x_a"), { recursive: true });
+    writeFileSync(join(base, "examples", "resources", "x_a", "resource.tf"), 'resource "x_a" "r" {}\n');
+    expect(rendered('{{ tffile (printf "examples/resources/%s/resource.tf" .Name) }}')).toBe(
+      '```terraform\nresource "x_a" "r" {}\n```',
+    );
+    // terraform-provider-local: {{ tffile (index .ExampleFiles 0) }}
+    expect(rendered("{{ tffile (index .ExampleFiles 1) }}")).toContain('"two"');
+    expect(rendered("{{ len .ExampleFiles }} {{ if gt (len .ExampleFiles) 1 }}several{{ end }}")).toBe(
+      "2 several",
+    );
+    expect(rendered('{{ printf "%q has %d, 100%%" .Name (len .ExampleFiles) }}')).toBe('"x_a" has 2, 100%');
+    expect(rendered('{{ if (ne .Type "Data Source") }}{{ .Type | printf "a %s" }}{{ end }}')).toBe(
+      "a Resource",
+    );
+    expect(rendered("{{ if and (not .HasImport) (le (len .NoFiles) 0) }}ok{{ end }} {{ -3 }}")).toBe("ok -3");
+  });
+
   it("trims whitespace at {{- and -}} and drops comments", () => {
     expect(rendered("a  \n\n{{- .Name -}}\n\n  b{{/* a note */}}c {{- /* trimmed */ -}} d")).toBe("ax_abcd");
   });
@@ -95,7 +114,7 @@ describe("renderDocsTemplate: problems name the file and line, nothing renders s
     ).toEqual([
       expect.stringMatching(/:2: unknown field \.ImportFle/),
       expect.stringMatching(
-        /:4: unknown function nope \(functions: and, codefile, eq, lower, not, or, plainmarkdown, prefixlines, split, tffile, title, trimspace, upper\)/,
+        /:4: unknown function nope \(functions: and, codefile, eq, ge, gt, index, le, len, lower, lt, ne, not, or, plainmarkdown, prefixlines, printf, split, tffile, title, trimspace, upper\)/,
       ),
       "templates/resources/a.md.tmpl:5: trimspace takes 1 argument, given 0",
     ]);
@@ -104,6 +123,18 @@ describe("renderDocsTemplate: problems name the file and line, nothing renders s
   it("counts lines across multi-line actions and trimmed text", () => {
     expect(problems('a\n{{- /* two\nlines */ -}}\n\n{{ tffile\n  "x" }}\n{{ .Bad }}')).toEqual([
       expect.stringMatching(/:7: unknown field \.Bad/),
+    ]);
+  });
+
+  it("reports unbalanced parentheses and checks inside them", () => {
+    expect(problems("{{ tffile (printf .Name }}")[0]).toMatch(/:1: unclosed \(/);
+    expect(problems("{{ .Name ) }}")[0]).toMatch(/:1: unexpected \)/);
+    expect(problems("{{ () }}")[0]).toMatch(/:1: empty \( \)/);
+    expect(problems("x\n{{ tffile (printf .Nmae) }}")).toEqual([
+      expect.stringMatching(/:2: unknown field \.Nmae/),
+    ]);
+    expect(problems("{{ tffile (index .ExampleFiles) }}")).toEqual([
+      "templates/resources/a.md.tmpl:1: index takes 2 arguments, given 1",
     ]);
   });
 
@@ -126,8 +157,7 @@ describe("renderDocsTemplate: problems name the file and line, nothing renders s
     expect(problems("{{ if }}x{{ end }}")[0]).toMatch(/:1: \{\{ if \}\} needs a condition/);
     expect(problems("{{ with .Name }}{{ . }}{{ end }}")[0]).toMatch(/:1: \{\{ with \}\} is not supported/);
     expect(problems("{{ .Name.Foo }}")[0]).toMatch(/fields of fields are not supported/);
-    expect(problems("{{ 3 }}")[0]).toMatch(/"3" not supported/);
-    expect(problems("{{ if (not .HasImport) }}x{{ end }}")[0]).toMatch(/parentheses not supported/);
+    expect(problems("{{ 3.5 }}")[0]).toMatch(/"3\.5" not supported/);
     expect(problems("{{ . }}")[0]).toMatch(/\. is the whole page; name a field/);
     expect(problems("{{ range .ExampleFiles }}{{ .Name }}{{ end }}")[0]).toMatch(
       /inside range, \. is one element \(text\); use \$\.Name/,
@@ -141,6 +171,20 @@ describe("renderDocsTemplate: problems name the file and line, nothing renders s
     expect(problems('{{ tffile "examples/empty.tf" }}')[0]).toMatch(/empty\.tf is empty/);
     expect(problems("{{ .ExampleFiles }}")[0]).toMatch(/:1: a list cannot be printed; use \{\{ range \}\}/);
     expect(problems("{{ .HasImport | trimspace }}")[0]).toMatch(/trimspace: argument 1 is a flag, not text/);
-    expect(problems("{{ range .Name }}x{{ end }}")[0]).toMatch(/range needs a list/);
+    expect(problems("{{ range .Name }}x{{ end }}")[0]).toMatch(
+      /range needs a list, e\.g\. \.ExampleFiles, given text/,
+    );
+    expect(problems("{{ index .ExampleFiles 2 }}")[0]).toMatch(
+      /:1: index: 2 is out of range \(the list has 2\)/,
+    );
+    expect(problems('{{ printf "%x" .Name }}')[0]).toMatch(/printf: %x is not supported/);
+    expect(problems('{{ printf "%s %s" .Name }}')[0]).toMatch(
+      /printf: %s %s needs more arguments than the 1 given/,
+    );
+    expect(problems('{{ printf "%d" .Name }}')[0]).toMatch(/printf: %d needs a number, given text/);
+    expect(problems("{{ gt .Name 1 }}")[0]).toMatch(
+      /gt: compares two texts or two numbers, given text and a number/,
+    );
+    expect(problems("{{ len .HasImport }}")[0]).toMatch(/len: needs text or a list, given a flag/);
   });
 });

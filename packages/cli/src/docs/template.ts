@@ -94,13 +94,16 @@ export function formatDocsTemplateProblems(problems: readonly DocsTemplateProble
 //   {{ range .ExampleFiles }}{{ tffile . }}{{ end }}   (`.` is the element, `$` the page)
 //   {{- … -}}                       trim the whitespace before / after
 //   {{/* comment */}}
-// Anything else (variables, `with`, `define`, parentheses, numbers) is reported, never ignored.
+//   {{ tffile (printf "examples/%s/resource.tf" .Name) }}   (parentheses, integers, printf, index, len)
+// Anything else (variables, `with`, `define`, floats) is reported, never ignored.
 
 type Arg =
   | { readonly kind: "field"; readonly root: boolean; readonly name: string | undefined }
   | { readonly kind: "string"; readonly value: string }
   | { readonly kind: "bool"; readonly value: boolean }
-  | { readonly kind: "func"; readonly name: string };
+  | { readonly kind: "number"; readonly value: number }
+  | { readonly kind: "func"; readonly name: string }
+  | { readonly kind: "pipeline"; readonly pipeline: Pipeline };
 
 type Command = readonly Arg[];
 type Pipeline = readonly Command[];
@@ -123,10 +126,13 @@ type Node =
       readonly otherwise: Node[];
     };
 
+/** What an expression evaluates to: a field's kind of value, or an integer (`len`, `index`). */
+type Value = DocsTemplateValue | number;
+
 interface FunctionSpec {
   /** Number of arguments (the piped value counts as the last one). */
   readonly arity: number | "any";
-  readonly run: (args: readonly DocsTemplateValue[], ctx: RunContext) => DocsTemplateValue;
+  readonly run: (args: readonly Value[], ctx: RunContext) => Value;
 }
 
 interface RunContext {
@@ -135,17 +141,61 @@ interface RunContext {
 
 class Problem extends Error {}
 
-function text(v: DocsTemplateValue | undefined, fn: string, position: number): string {
-  if (typeof v === "string") return v;
-  if (v === undefined) throw new Problem(`${fn}: argument ${position} is missing`);
-  throw new Problem(
-    `${fn}: argument ${position} is ${typeof v === "boolean" ? "a flag" : "a list"}, not text`,
-  );
+function describe(v: Value): string {
+  return typeof v === "boolean"
+    ? "a flag"
+    : typeof v === "number"
+      ? "a number"
+      : typeof v === "string"
+        ? "text"
+        : "a list";
 }
 
-function truthy(v: DocsTemplateValue | undefined): boolean {
+function text(v: Value | undefined, fn: string, position: number): string {
+  if (typeof v === "string") return v;
+  if (v === undefined) throw new Problem(`${fn}: argument ${position} is missing`);
+  throw new Problem(`${fn}: argument ${position} is ${describe(v)}, not text`);
+}
+
+function truthy(v: Value | undefined): boolean {
   if (v === undefined) return false;
+  if (typeof v === "number") return v !== 0;
   return typeof v === "boolean" ? v : v.length > 0;
+}
+
+/** Go's comparison functions: two texts or two integers (`eq` also two flags). */
+function compare(name: string, test: (order: number) => boolean, flags: boolean): FunctionSpec {
+  return {
+    arity: 2,
+    run: ([a, b]) => {
+      const same =
+        typeof a === typeof b &&
+        (typeof a === "string" || typeof a === "number" || (flags && typeof a === "boolean"));
+      if (!same || a === undefined || b === undefined) {
+        throw new Problem(
+          `${name}: compares two texts${flags ? ", two flags" : ""} or two numbers, given ${describe(a ?? "")} and ${describe(b ?? "")}`,
+        );
+      }
+      return test(a < b ? -1 : a > b ? 1 : 0);
+    },
+  };
+}
+
+/** Go's `printf` verbs that docs templates use: `%s`, `%v`, `%d`, `%q`, `%%`. */
+function printf(format: string, args: readonly Value[]): string {
+  let next = 0;
+  return format.replace(/%([%svdq])|%(.?)/g, (_all, verb: string | undefined, other: string | undefined) => {
+    if (verb === "%") return "%";
+    if (verb === undefined)
+      throw new Problem(`printf: %${other ?? ""} is not supported (use %s, %v, %d, %q or %%)`);
+    const arg = args[next++];
+    if (arg === undefined)
+      throw new Problem(`printf: ${format} needs more arguments than the ${args.length} given`);
+    if (verb === "d" && typeof arg !== "number")
+      throw new Problem(`printf: %d needs a number, given ${describe(arg)}`);
+    if (verb === "q") return JSON.stringify(text(arg, "printf %q", next));
+    return Array.isArray(arg) ? `[${arg.join(" ")}]` : String(arg);
+  });
 }
 
 /** Reads a file as tfplugindocs' `codefile` does: trimmed, fenced, an empty file is an error. */
@@ -196,20 +246,41 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   not: { arity: 1, run: ([v]) => !truthy(v) },
   and: { arity: "any", run: (args) => args.find((a) => !truthy(a)) ?? (args.at(-1) as DocsTemplateValue) },
   or: { arity: "any", run: (args) => args.find(truthy) ?? (args.at(-1) as DocsTemplateValue) },
-  eq: {
-    arity: 2,
-    run: ([a, b]) => {
-      if (typeof a !== typeof b || typeof a === "object")
-        throw new Problem("eq: compares two texts or two flags");
-      return a === b;
+  eq: compare("eq", (o) => o === 0, true),
+  ne: compare("ne", (o) => o !== 0, true),
+  lt: compare("lt", (o) => o < 0, false),
+  le: compare("le", (o) => o <= 0, false),
+  gt: compare("gt", (o) => o > 0, false),
+  ge: compare("ge", (o) => o >= 0, false),
+  len: {
+    arity: 1,
+    run: ([v]) => {
+      if (typeof v === "string" || Array.isArray(v)) return v.length;
+      throw new Problem(`len: needs text or a list, given ${describe(v ?? "")}`);
     },
+  },
+  index: {
+    arity: 2,
+    run: ([list, i]) => {
+      if (!Array.isArray(list)) throw new Problem(`index: needs a list first, given ${describe(list ?? "")}`);
+      if (typeof i !== "number")
+        throw new Problem(`index: needs a number second, given ${describe(i ?? "")}`);
+      const element = (list as readonly string[])[i];
+      if (element === undefined || i < 0)
+        throw new Problem(`index: ${i} is out of range (the list has ${list.length})`);
+      return element;
+    },
+  },
+  printf: {
+    arity: "any",
+    run: ([format, ...args]) => printf(text(format, "printf", 1), args),
   },
 };
 
 const UNSUPPORTED_KEYWORDS = new Set(["with", "define", "template", "block", "break", "continue", "nil"]);
 
 interface Token {
-  readonly kind: "field" | "string" | "ident" | "pipe";
+  readonly kind: "field" | "string" | "number" | "ident" | "pipe" | "open" | "close";
   readonly text: string;
   readonly value?: string;
 }
@@ -223,9 +294,15 @@ function tokenize(body: string): Token[] {
       i++;
       continue;
     }
-    if (c === "|") {
-      tokens.push({ kind: "pipe", text: "|" });
+    if (c === "|" || c === "(" || c === ")") {
+      tokens.push({ kind: c === "|" ? "pipe" : c === "(" ? "open" : "close", text: c });
       i++;
+      continue;
+    }
+    const number = /^-?\d+(?![\w.])/.exec(body.slice(i));
+    if (number !== null) {
+      tokens.push({ kind: "number", text: number[0] });
+      i += number[0].length;
       continue;
     }
     if (c === '"') {
@@ -253,8 +330,7 @@ function tokenize(body: string): Token[] {
     const word = /^(?:\$?\.[A-Za-z_][A-Za-z0-9_]*|\$|\.|[A-Za-z_][A-Za-z0-9_]*)/.exec(body.slice(i));
     if (word === null) {
       const rest = body.slice(i).split(/\s/)[0] ?? c;
-      const what =
-        c === "(" || c === ")" ? "parentheses" : c === ":" || c === "=" ? "variables" : `"${rest}"`;
+      const what = c === ":" || c === "=" ? "variables" : `"${rest}"`;
       throw new Problem(`${what} not supported in tfkit docs templates`);
     }
     const w = word[0];
@@ -274,29 +350,48 @@ function tokenize(body: string): Token[] {
 
 function parsePipeline(tokens: readonly Token[]): Pipeline {
   if (tokens.length === 0) throw new Problem("empty action");
-  const commands: Command[] = [];
-  let current: Arg[] = [];
-  for (const token of tokens) {
-    if (token.kind === "pipe") {
-      if (current.length === 0) throw new Problem("missing command before |");
-      commands.push(current);
-      current = [];
-      continue;
+  let pos = 0;
+  // A pipeline up to the end of the action, or up to the ")" closing a parenthesised one.
+  const pipeline = (nested: boolean): Pipeline => {
+    const commands: Command[] = [];
+    let current: Arg[] = [];
+    while (pos < tokens.length) {
+      const token = tokens[pos] as Token;
+      if (token.kind === "close") {
+        if (!nested) throw new Problem("unexpected )");
+        break;
+      }
+      pos++;
+      if (token.kind === "pipe") {
+        if (current.length === 0) throw new Problem("missing command before |");
+        commands.push(current);
+        current = [];
+      } else if (token.kind === "open") {
+        const inner = pipeline(true);
+        if (tokens[pos]?.kind !== "close") throw new Problem("unclosed (");
+        pos++;
+        current.push({ kind: "pipeline", pipeline: inner });
+      } else if (token.kind === "string") current.push({ kind: "string", value: token.value ?? "" });
+      else if (token.kind === "number") current.push({ kind: "number", value: Number(token.text) });
+      else if (token.kind === "field") {
+        const root = token.text.startsWith("$");
+        const name = token.text.replace(/^\$?\.?/, "");
+        current.push({ kind: "field", root, name: name === "" ? undefined : name });
+      } else if (token.text === "true" || token.text === "false") {
+        current.push({ kind: "bool", value: token.text === "true" });
+      } else if (
+        UNSUPPORTED_KEYWORDS.has(token.text) ||
+        ["if", "else", "end", "range"].includes(token.text)
+      ) {
+        throw new Problem(`"${token.text}" not supported here in tfkit docs templates`);
+      } else current.push({ kind: "func", name: token.text });
     }
-    if (token.kind === "string") current.push({ kind: "string", value: token.value ?? "" });
-    else if (token.kind === "field") {
-      const root = token.text.startsWith("$");
-      const name = token.text.replace(/^\$?\.?/, "");
-      current.push({ kind: "field", root, name: name === "" ? undefined : name });
-    } else if (token.text === "true" || token.text === "false") {
-      current.push({ kind: "bool", value: token.text === "true" });
-    } else if (UNSUPPORTED_KEYWORDS.has(token.text) || ["if", "else", "end", "range"].includes(token.text)) {
-      throw new Problem(`"${token.text}" not supported here in tfkit docs templates`);
-    } else current.push({ kind: "func", name: token.text });
-  }
-  if (current.length === 0) throw new Problem("missing command after |");
-  commands.push(current);
-  return commands;
+    if (current.length === 0)
+      throw new Problem(commands.length === 0 ? "empty ( )" : "missing command after |");
+    commands.push(current);
+    return commands;
+  };
+  return pipeline(false);
 }
 
 interface RawAction {
@@ -522,7 +617,8 @@ function checkPipeline(
     }
     for (const arg of command) {
       if (arg.kind === "func" && arg !== head)
-        report(`${arg.name}: a function is only allowed first in a command`);
+        report(`${arg.name}: a function is only allowed first in a command (or in parentheses)`);
+      if (arg.kind === "pipeline") checkPipeline(arg.pipeline, scope, fields, report);
       if (arg.kind !== "field") continue;
       const onPage = arg.root || scope === "page";
       if (arg.name === undefined) {
@@ -564,25 +660,26 @@ function evaluate(
   dot: DocsTemplateValue | undefined,
   fields: DocsTemplateFields,
   ctx: RunContext,
-): DocsTemplateValue {
-  let piped: DocsTemplateValue | undefined;
+): Value {
+  let piped: Value | undefined;
+  const value = (arg: Arg): Value => {
+    if (arg.kind === "string" || arg.kind === "bool" || arg.kind === "number") return arg.value;
+    if (arg.kind === "pipeline") return evaluate(arg.pipeline, dot, fields, ctx);
+    if (arg.kind === "field") {
+      if (arg.name === undefined) return dot as DocsTemplateValue;
+      return fields[arg.name] as DocsTemplateValue;
+    }
+    throw new Problem(`${arg.name}: not a value`);
+  };
   for (const command of pipeline) {
     const [head, ...rest] = command;
-    const value = (arg: Arg): DocsTemplateValue => {
-      if (arg.kind === "string" || arg.kind === "bool") return arg.value;
-      if (arg.kind === "field") {
-        if (arg.name === undefined) return dot as DocsTemplateValue;
-        return fields[arg.name] as DocsTemplateValue;
-      }
-      throw new Problem(`${arg.name}: not a value`);
-    };
     if (head?.kind === "func") {
       const args = rest.map(value);
       if (piped !== undefined) args.push(piped);
       piped = (FUNCTIONS[head.name] as FunctionSpec).run(args, ctx);
     } else if (head !== undefined) piped = value(head);
   }
-  return piped as DocsTemplateValue;
+  return piped as Value;
 }
 
 function execute(
@@ -602,7 +699,7 @@ function execute(
     try {
       if (node.kind === "action") {
         const v = evaluate(node.pipeline, dot, fields, ctx);
-        if (typeof v === "boolean") out += String(v);
+        if (typeof v === "boolean" || typeof v === "number") out += String(v);
         else if (typeof v === "string") out += v;
         else throw new Problem("a list cannot be printed; use {{ range }}");
       } else if (node.kind === "if") {
@@ -610,7 +707,8 @@ function execute(
         out += execute(branch, dot, fields, ctx, file, problems);
       } else {
         const list = evaluate(node.list, dot, fields, ctx);
-        if (!Array.isArray(list)) throw new Problem("range needs a list, e.g. .ExampleFiles");
+        if (!Array.isArray(list))
+          throw new Problem(`range needs a list, e.g. .ExampleFiles, given ${describe(list)}`);
         const elements = list as readonly string[];
         if (elements.length === 0) out += execute(node.otherwise, dot, fields, ctx, file, problems);
         for (const element of elements) out += execute(node.body, element, fields, ctx, file, problems);
@@ -628,14 +726,16 @@ function execute(
  * tfplugindocs templates use.
  *
  * @remarks Supported: `{{ .Field }}`, pipelines (`{{ .Description | plainmarkdown | trimspace |
- * prefixlines "  " }}`), the tfplugindocs functions `tffile`, `codefile`, `plainmarkdown`,
- * `prefixlines`, `trimspace`, `lower`, `upper`, `title`, `split`, plus `not`, `and`, `or`, `eq`;
- * `{{ if }}` / `{{ else if }}` / `{{ else }}` / `{{ end }}`, `{{ range .ExampleFiles }}` (`.` is the
- * element, `$.Field` the page's field), `{{-` / `-}}` trim markers and comments (`{{/*` to the
- * closing star-slash and `}}`).
+ * prefixlines "  " }}`), parenthesised pipelines as arguments (`{{ tffile (printf
+ * "examples/resources/%s/resource.tf" .Name) }}`), text, integer and `true`/`false` literals; the
+ * tfplugindocs functions `tffile`, `codefile`, `plainmarkdown`, `prefixlines`, `trimspace`,
+ * `lower`, `upper`, `title`, `split`, and Go's `printf` (`%s %v %d %q %%`), `index`, `len`, `not`,
+ * `and`, `or`, `eq`, `ne`, `lt`, `le`, `gt`, `ge`; `{{ if }}` / `{{ else if }}` / `{{ else }}` /
+ * `{{ end }}`, `{{ range .ExampleFiles }}` (`.` is the element, `$.Field` the page's field),
+ * `{{-` / `-}}` trim markers and comments (`{{/*` to the closing star-slash and `}}`).
  * Every field and function is checked before anything is rendered, in every branch, so a typo in
  * a branch not taken is reported too; an unknown field or function, or anything outside the
- * subset (variables, `with`, `define`, parentheses), is a problem naming the file and line, never
+ * subset (variables, `with`, `define`, `template`, fields of fields), is a problem naming the file and line, never
  * empty output.
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import type { MaybePromise } from "@tfkit/grpc-transport";
 import type { Config, KnownConfig, Schema, State } from "@tfkit/schema";
 import type { ReadContext, ValidateContext } from "./context.js";
-import { checkTypeName } from "./resource.js";
+import { checkTypeName, type Duration } from "./resource.js";
 
 /**
  * Everything a data source is: its schema and its hooks.
@@ -21,6 +21,14 @@ export interface DataSourceDefinition<S extends Schema, C = unknown> {
   read(config: KnownConfig<S>, ctx: ReadContext<C, never>): MaybePromise<State<S>>;
   /** Extra configuration checks beyond the schema's. */
   validateConfig?(config: Config<S>, ctx: ValidateContext): MaybePromise<void>;
+  /**
+   * How long `read` may take before its signal aborts, when the configuration's `timeouts`
+   * block (`timeoutsBlock({ read: true })` of `@tfkit/schema`) sets no `read` duration.
+   */
+  readonly timeouts?: {
+    /** Limit for `read`: milliseconds, or Go duration text such as `"30s"`. */
+    readonly read?: Duration;
+  };
 }
 
 /**

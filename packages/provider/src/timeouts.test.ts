@@ -1,10 +1,11 @@
 // The `timeouts` block (@tfkit/schema's timeoutsBlock) reaching the hooks' signals.
 import { nullVal, objectVal, stringVal, type Value } from "@tfkit/cty-values";
 import { proposedNew } from "@tfkit/plan-engine";
-import { attr, resourceSchema, timeoutsBlock } from "@tfkit/schema";
+import { attr, dataSourceSchema, resourceSchema, timeoutsBlock } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { call, decode, dv, noBytes } from "../test/support.js";
 import type { ResourceDefinition } from "./resource.js";
+import { defineDataSource } from "./data-source.js";
 import { defineProvider } from "./provider.js";
 import { defineResource } from "./resource.js";
 
@@ -212,5 +213,56 @@ describe("timeouts block", () => {
       'warning: Timeout Cannot Be Parsed: timeout for "read" cannot be parsed, time: invalid duration "soon"',
     ]);
     expect(r.state.getAttr("id").asString()).toBe("t-g");
+  });
+});
+
+describe("timeouts block on a data source (the Go module's datasource/timeouts: read only)", () => {
+  const dsSchema = dataSourceSchema({
+    attributes: { name: attr.string({ required: true }), found: attr.string({ computed: true }) },
+    blocks: { timeouts: timeoutsBlock({ read: true }) },
+  });
+  const DT = dsSchema.type;
+  const dsConfig = (read: string | null): Value =>
+    objectVal({
+      name: stringVal("x"),
+      found: nullVal(S),
+      timeouts: read === null ? nullVal(dsSchema.blocks.timeouts.type) : objectVal({ read: stringVal(read) }),
+    });
+  let reason: unknown;
+  const provider = defineProvider({
+    metadata: { typeName: "slow" },
+    dataSources: [
+      defineDataSource({
+        typeName: "slow_lookup",
+        schema: dsSchema,
+        timeouts: { read: "10s" },
+        read: async (config, ctx) => {
+          try {
+            await sleep(300, ctx.signal);
+          } catch (e) {
+            reason = ctx.signal.reason;
+            throw e;
+          }
+          return { ...config, found: "yes" };
+        },
+      }),
+    ],
+    timeoutGraceMs: 50,
+  });
+  const read = (cfg: Value) =>
+    provider.readDataSource!({ typeName: "slow_lookup", config: dv(cfg, DT) }, call("ReadDataSource"));
+
+  it("a configured read timeout aborts the read's signal", async () => {
+    const r = await read(dsConfig("20ms"));
+    expect(summaries(r.diagnostics ?? [])).toEqual([
+      "error: read timed out: The read hook of slow_lookup did not finish within its timeout of 20ms. Its signal was aborted.",
+    ]);
+    expect((reason as Error).name).toBe("TimeoutError");
+  });
+
+  it("without one, the definition's default applies", async () => {
+    const r = await read(dsConfig(null));
+    expect(r.diagnostics ?? []).toEqual([]);
+    expect(decode(r.state, DT).getAttr("found").asString()).toBe("yes");
   });
 });

@@ -5,7 +5,9 @@ import type { Diagnostic, Schema } from "@tfkit/schema";
 import type { DataSourceType } from "../../data-source.js";
 import { Diagnostics } from "../../diagnostics.js";
 import { deferral, reportViolations, type Runtime, wire } from "../runtime.js";
+import { operationTimeout } from "../operation-timeout.js";
 import { encodeValue, FAILED, hookContext, hookFailed, knownConfiguration, valueOfResult } from "../steps.js";
+import { formatDuration, runWithTimeout } from "../timeouts.js";
 
 /**
  * @internal ReadDataSource: decode → validate (a known configuration that fits the schema, no
@@ -30,22 +32,32 @@ export async function readDataSourceRpc(
 
   // hook
   const readDeferral = deferral(req.clientCapabilities, "read", diagnostics);
-  let returned: unknown;
-  try {
+  // The configured `timeouts { read = ... }`, else the definition's default (the Go module's datasource/timeouts).
+  const timeout = operationTimeout(config, "read", ds.definition.timeouts, diagnostics);
+  const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) => {
     const ctx = hookContext(
       rt,
       typeName,
       call,
-      call.signal,
+      signal,
       diagnostics,
       { value: undefined },
       readDeferral.context,
     );
-    returned = await ds.definition.read.call(ds.definition, model as never, ctx as never);
-  } catch (e) {
-    diagnostics.add(hookFailed("read", typeName, e, call.logger));
+    return ds.definition.read.call(ds.definition, model as never, ctx as never);
+  });
+  if (outcome.kind === "threw") {
+    diagnostics.add(hookFailed("read", typeName, outcome.error, call.logger));
     return stop();
   }
+  if (outcome.kind === "timeout") {
+    diagnostics.error(
+      "read timed out",
+      `The read hook of ${typeName} did not finish within its timeout of ${formatDuration(timeout ?? 0)}. Its signal was aborted.`,
+    );
+    return stop();
+  }
+  const returned: unknown = outcome.value;
   if (readDeferral.reason !== undefined && !diagnostics.hasErrors()) {
     // Deferred: the value stays unknown (computed attributes), as core plans an unread data source.
     return {

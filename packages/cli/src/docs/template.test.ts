@@ -70,6 +70,15 @@ describe("renderDocsTemplate: the tfplugindocs subset", () => {
     expect(rendered("{{ if or .HasImport .NoFiles }}n{{ else }}neither{{ end }}")).toBe("neither");
   });
 
+  it("takes the right branch of a long else-if chain, with ifs nested in branches", () => {
+    const t =
+      '{{ if eq .Name "a" }}A{{ else if eq .Name "b" }}B{{ else if eq .Name "x_a" }}{{ if .HasImport }}X!{{ else }}X{{ end }}{{ else }}D{{ end }}.';
+    expect(rendered(t)).toBe("X.");
+    expect(render(t, { ...fields, Name: "b" })).toEqual({ ok: true, text: "B." });
+    expect(render(t, { ...fields, Name: "z" })).toEqual({ ok: true, text: "D." });
+    expect(render(t, { ...fields, HasImport: true })).toEqual({ ok: true, text: "X!." });
+  });
+
   it("ranges over a list with . as the element and $ as the page", () => {
     expect(rendered("{{ range .ExampleFiles }}\n{{ tffile . }} ({{ $.Name }})\n{{- end }}")).toBe(
       '\n```terraform\nresource "x_a" "one" {}\n``` (x_a)\n```terraform\nresource "x_a" "two" {}\n``` (x_a)',

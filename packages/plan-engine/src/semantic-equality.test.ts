@@ -75,7 +75,7 @@ describe("semanticEquality", () => {
     expect(r.action).toBe("update");
   });
 
-  it("reaches list elements by index, map values by key, keyed nested elements by key, and blocks", () => {
+  it("reaches list elements by index, map values by key, nested attributes and blocks", () => {
     const prior = state({
       ips: list(s("2001:db8::1"), s("::1")),
       by_zone: mapVal({ a: s("2024-01-01T00:00:00Z") }),
@@ -86,8 +86,7 @@ describe("semanticEquality", () => {
     const cfg = config({
       ips: list(s("2001:0db8:0::1"), s("::1")),
       by_zone: mapVal({ a: s("2024-01-01T01:00:00+01:00") }),
-      // Reordered: matched by key, so r1 keeps its spelling even at index 1.
-      rules: list(obj({ key: s("r2"), doc: s("[ ]") }), obj({ key: s("r1"), doc: s('{ "x": 1 }') })),
+      rules: list(obj({ key: s("r1"), doc: s('{ "x": 1 }') }), obj({ key: s("r2"), doc: s("[ ]") })),
       net: obj({ cidr: s("2001:0db8::/32") }),
       hosts: list(obj({ ip: s("0:0:0:0:0:0:0:2") })),
     });
@@ -105,9 +104,17 @@ describe("semanticEquality", () => {
         .getAttr("rules")
         .elements()
         .map((e) => e.getAttr("doc").asString()),
-    ).toEqual(["[]", '{"x":1}']);
+    ).toEqual(['{"x":1}', "[]"]);
     expect(p.getAttr("net").getAttr("cidr").asString()).toBe("2001:db8::/32");
     expect(p.getAttr("hosts").elements()[0]?.getAttr("ip").asString()).toBe("::2");
+  });
+
+  it("pairs keyBy list elements by index, as Terraform checks the plan (a reordered element keeps its new text)", () => {
+    const rules = (...r: [string, string][]) => list(...r.map(([k, d]) => obj({ key: s(k), doc: s(d) })));
+    const prior = state({ rules: rules(["r1", '{"x":1}'], ["r2", "[]"]) });
+    const r = plan(sch, prior, config({ rules: rules(["r2", "[ ]"], ["r1", '{ "x": 1 }']) }));
+    const docs = r.plannedState.getAttr("rules").elements();
+    expect(docs.map((e) => e.getAttr("doc").asString())).toEqual(["[ ]", '{ "x": 1 }']);
   });
 
   it("leaves set elements, nulls and unknowns alone", () => {

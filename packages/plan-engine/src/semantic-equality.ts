@@ -17,7 +17,8 @@ import { mapElements } from "./internal/transform-body.js";
  * @remarks The Go framework's `SchemaSemanticEquality` / `ValueSemanticEquality`: nothing
  * happens where either value is null or unknown; otherwise a semantic type's value becomes the
  * earlier one when its `semantic.valuesEqual` says they mean the same. Lists and
- * tuples pair elements by index (by key attributes in `keyBy` collections), maps by key,
+ * tuples pair elements by index (in `keyBy` collections too: Terraform checks a plan against
+ * the prior element at the same index, so only that one may be kept), maps by key,
  * objects by attribute name; set elements are left alone (a changed set element is a
  * different element). The planner runs it on the proposed new state against the prior state
  * (so `"{\"a\": 1}"` then `"{ \"a\":1 }"` plans no change, which Terraform accepts because
@@ -118,10 +119,10 @@ function body(b: SchemaBody, prior: Value, proposed: Value): Value {
     if (spec.kind === "attribute") visit(name, (p, n) => typed(spec.valueType, p, n));
     else {
       const inner = nestedBody(spec);
-      visit(name, (p, n) => nested(inner, spec.nesting, spec.keyBy, p, n));
+      visit(name, (p, n) => nested(inner, spec.nesting, p, n));
     }
   }
-  for (const [name, spec] of blocks) visit(name, (p, n) => nested(spec, spec.nesting, spec.keyBy, p, n));
+  for (const [name, spec] of blocks) visit(name, (p, n) => nested(spec, spec.nesting, p, n));
   return changes === undefined ? proposed : replaceAttributes(proposed, changes);
 }
 
@@ -137,20 +138,13 @@ function nestedBody(spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }
   return b;
 }
 
-function nested(
-  b: SchemaBody,
-  nesting: string,
-  keyBy: readonly string[],
-  prior: Value,
-  proposed: Value,
-): Value {
+function nested(b: SchemaBody, nesting: string, prior: Value, proposed: Value): Value {
   if (skip(prior, proposed)) return proposed;
   if (nesting === "single" || nesting === "group") return body(b, prior, proposed);
   const k = proposed.type.kind;
   if (k !== "list" && k !== "map" && k !== "tuple" && k !== "object") return proposed;
-  const used = new Set<number>();
   return mapElements(proposed, (el) => {
-    const p = findCounterpart(prior, el, keyBy, "position", used);
+    const p = findCounterpart(prior, el, [], "position");
     return p === undefined ? el.value : body(b, p, el.value);
   });
 }

@@ -30,7 +30,7 @@ const USAGE = `Usage:
                 [--name <type>] [--description <text for index.md>] [--export provider]
                 [--templates templates] [--condition <export condition> ...] [--check]
   tfkit docs    --validate [docs folder, default --out] [--provider <module> ...]
-                [--allowed-subcategories a,b]
+                [--allowed-subcategories a,b] [--allowed-guide-subcategories a,b]
 `;
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -159,6 +159,7 @@ async function docs(args: readonly string[]): Promise<number> {
       check: { type: "boolean", default: false },
       validate: { type: "boolean", default: false },
       "allowed-subcategories": { type: "string" },
+      "allowed-guide-subcategories": { type: "string" },
     },
     allowPositionals: true,
     strict: true,
@@ -193,10 +194,13 @@ async function docs(args: readonly string[]): Promise<number> {
   }
   if (values.validate) {
     const dir = positionals[0] ?? values.out;
-    const allowed = values["allowed-subcategories"];
+    const list = (text: string | undefined) => text?.split(",").map((a) => a.trim());
+    const allowed = list(values["allowed-subcategories"]);
+    const allowedGuides = list(values["allowed-guide-subcategories"]);
     const { files, problems } = validateProviderDocs(dir, {
       ...(pages === undefined ? {} : { expectedPages: pages.keys() }),
-      ...(allowed === undefined ? {} : { allowedSubcategories: allowed.split(",").map((a) => a.trim()) }),
+      ...(allowed === undefined ? {} : { allowedSubcategories: allowed }),
+      ...(allowedGuides === undefined ? {} : { allowedGuideSubcategories: allowedGuides }),
     });
     if (problems.length === 0) {
       console.log(

@@ -142,10 +142,16 @@ describe("validateProviderDocs", () => {
     ]);
   });
 
-  it("holds subcategories to an allowed list when one is given", () => {
-    const dir = docs({ "docs/resources/a.md": '---\npage_title: "a"\nsubcategory: "Netwrok"\n---\n' });
+  it("holds subcategories to an allowed list when one is given, guides to their own", () => {
+    const dir = docs({
+      "docs/resources/a.md": '---\npage_title: "a"\nsubcategory: "Netwrok"\n---\n',
+      "docs/guides/g.md": '---\npage_title: "g"\nsubcategory: "Network"\n---\n',
+    });
     expect(report(dir, { allowedSubcategories: ["Network", "Compute"] })).toEqual([
       'resources/a.md:3: subcategory "Netwrok" is not one of "Network", "Compute"',
+    ]);
+    expect(report(dir, { allowedGuideSubcategories: ["Upgrading"] })).toEqual([
+      'guides/g.md:3: subcategory "Network" is not one of "Upgrading"',
     ]);
     expect(report(dir)).toEqual([]);
   });

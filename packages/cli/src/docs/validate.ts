@@ -28,8 +28,10 @@ export interface ValidateDocsOptions {
    * `ephemeral-resources/` or `functions/` that nothing documents are problems too.
    */
   readonly expectedPages?: Iterable<string>;
-  /** When given, a `subcategory` outside this list is a problem (guides and index excepted). */
+  /** When given, a resource, data source, … page's `subcategory` outside this list is a problem. */
   readonly allowedSubcategories?: readonly string[];
+  /** When given, a guide's `subcategory` outside this list is a problem. */
+  readonly allowedGuideSubcategories?: readonly string[];
 }
 
 /**
@@ -269,17 +271,15 @@ function checkFile(
       });
     } else if (key === "subcategory" && kind === "index") {
       problems.push({ file, line, message: "the index page has no subcategory" });
-    } else if (
-      key === "subcategory" &&
-      kind === "page" &&
-      options.allowedSubcategories !== undefined &&
-      !options.allowedSubcategories.includes(value)
-    ) {
-      problems.push({
-        file,
-        line,
-        message: `subcategory ${JSON.stringify(value)} is not one of ${options.allowedSubcategories.map((s) => JSON.stringify(s)).join(", ")}`,
-      });
+    } else if (key === "subcategory") {
+      const allowed = kind === "guide" ? options.allowedGuideSubcategories : options.allowedSubcategories;
+      if (allowed !== undefined && !allowed.includes(value)) {
+        problems.push({
+          file,
+          line,
+          message: `subcategory ${JSON.stringify(value)} is not one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`,
+        });
+      }
     }
   }
   if (kind === "guide" && !parsed.fields.has("page_title") && parsed.problems.length === 0) {

@@ -50,7 +50,6 @@ export * as plancheck from "./plancheck.js";
 export * as statecheck from "./statecheck.js";
 export * as knownvalue from "./knownvalue.js";
 export * as compare from "./compare.js";
-export type { ValueComparer } from "./compare.js";
 export type { ElementExpectation } from "./knownvalue.js";
 export type { CheckContext, KnownValueMatcher, PlanCheck, ResourceAction, StateCheck } from "./checks.js";
 export { type AttrPath, type AttrPathStep, path } from "./path.js";

@@ -342,12 +342,13 @@ export async function runAcceptance(
     cleanup = async () => {
       // After an abort the caller wants to stop now; the kept directory still holds the state.
       if (!applied || options.signal?.aborted) return undefined;
+      // The failed step's configuration may be what failed: destroy with the last that worked.
+      if (lastGoodConfig !== undefined && lastGoodConfig !== lastConfig) writeConfig(main, lastGoodConfig);
       const result = await runTerraform(
         terraform,
         main.dir,
         main.env,
-        // No refresh, as terraform-plugin-testing: the last step's configuration may be the
-        // invalid one an expectError step tried, and a refresh would plan it again.
+        // No refresh, as terraform-plugin-testing: a refresh would plan the configuration again.
         ["destroy", "-refresh=false", "-auto-approve", "-input=false", "-no-color"],
         timeoutMs,
       );

@@ -144,3 +144,29 @@ describe("the final destroy runs without refresh, with the last configuration th
     });
   }
 });
+
+describe("the clean-up destroy of a failed case", () => {
+  it.skipIf(!hasTerraform)(
+    "real CLI: uses the last configuration that worked, so an invalid one does not block it",
+    async () => {
+      const store = freshStore();
+      const error = await failureOf(() =>
+        runAcceptance(
+          {
+            providers,
+            steps: [
+              { structuredConfig: { resources: { [A]: { zone: "eu", name: "web-1" } } } },
+              // Not expected: the case fails here, and is cleaned up.
+              { structuredConfig: { resources: { [A]: { zone: "eu", name: "web-1", colour: "red" } } } },
+            ],
+          },
+          { mode: MODE, keepWorkdir: false, env: { TFKIT_WIDGETS_STORE: store } },
+        ),
+      );
+      expect(error.message).toContain("Unsupported argument");
+      expect(error.message).not.toContain("the clean-up destroy failed too");
+      expect(readWidgets(store).widgets).toEqual({});
+    },
+    CASE_TIMEOUT,
+  );
+});

@@ -236,19 +236,50 @@ function finish(
     kept = filtered.paths;
     diagnostics.push(...filtered.diagnostics);
   }
-  // The action compares whole values; computed on first read (a provider answering the RPC
-  // never reads it).
-  let action: PlanAction | undefined;
-  return {
-    plannedState: planned,
-    requiresReplace: kept,
-    reportedRequiresReplace: normalised,
-    get action(): PlanAction {
-      action ??= planAction(prior, planned, kept.length > 0);
-      return action;
+  return new PlanResult(planned, kept, normalised, diagnostics, prior);
+}
+
+/**
+ * A {@link PlanResourceChangeResult} whose action, which compares whole values, is computed on
+ * first read: a provider answering the RPC never reads it.
+ *
+ * @remarks `action` is an own enumerable accessor (spreading a result keeps it) whose getter is
+ * one function shared by every result: V8 keeps own accessors in the hidden class, and a getter
+ * made per result would give each result a class of its own that keeps the whole request alive
+ * until a full garbage collection.
+ */
+class PlanResult {
+  readonly plannedState: Value;
+  readonly requiresReplace: readonly Path[];
+  readonly reportedRequiresReplace: readonly Path[];
+  declare readonly action: PlanAction;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly #prior: Value;
+  #action: PlanAction | undefined;
+
+  static readonly #actionProperty: PropertyDescriptor = {
+    get(this: PlanResult): PlanAction {
+      this.#action ??= planAction(this.#prior, this.plannedState, this.requiresReplace.length > 0);
+      return this.#action;
     },
-    diagnostics,
+    enumerable: true,
+    configurable: true,
   };
+
+  constructor(
+    planned: Value,
+    requiresReplace: readonly Path[],
+    reported: readonly Path[],
+    diagnostics: readonly Diagnostic[],
+    prior: Value,
+  ) {
+    this.plannedState = planned;
+    this.requiresReplace = requiresReplace;
+    this.reportedRequiresReplace = reported;
+    Object.defineProperty(this, "action", PlanResult.#actionProperty);
+    this.diagnostics = diagnostics;
+    this.#prior = prior;
+  }
 }
 
 /**

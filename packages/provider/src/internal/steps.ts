@@ -313,8 +313,13 @@ function isAbort(e: unknown): boolean {
  * Step "hook": the context every resource, data source and ephemeral hook receives. A class, so
  * `client`, `private` and `setPrivate` come from its prototype instead of being defined on every
  * context (one is made per hook call).
+ *
+ * @remarks A member computed on first read is an own accessor whose getter is one function
+ * shared by every context, never a closure made per context: V8 keeps own accessors in the
+ * hidden class, so a getter per context gives each its own class, which holds the whole request
+ * alive until a full garbage collection (and promotes it out of the young generation).
  */
-class HookCallContext {
+export class HookCallContext {
   readonly #rt: Runtime;
   readonly #priv: { value: unknown };
   readonly typeName: string;
@@ -365,29 +370,4 @@ export function hookContext(
     priv,
   );
   return Object.assign(ctx, extra) as unknown as ResourceContext;
-}
-
-/**
- * A property computed on first read (a typed configuration a hook may never look at). A
- * conversion error is thrown as a `ProviderError`-like decode error when read, so the hook's
- * own failure handling reports it.
- */
-export function lazily<T extends object, K extends string, V>(
-  target: T,
-  key: K,
-  compute: () => V,
-): T & Record<K, V> {
-  let done = false;
-  let value: V;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    get() {
-      if (!done) {
-        value = compute();
-        done = true;
-      }
-      return value;
-    },
-  });
-  return target as T & Record<K, V>;
 }

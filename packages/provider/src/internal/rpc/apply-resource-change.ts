@@ -4,6 +4,8 @@ import type {
   ApplyResourceChangeRequest,
   ApplyResourceChangeResponse,
   CallContext,
+  DynamicValue,
+  Logger,
 } from "@tfkit/grpc-transport";
 import { nullWriteOnlyAttributes, semanticEquality } from "@tfkit/plan-engine";
 import { type Diagnostic, fromModelSalvaging, type Schema } from "@tfkit/schema";
@@ -18,11 +20,11 @@ import {
   encodeValue,
   FAILED,
   hookContext,
+  HookCallContext,
   asProviderError,
   hookFailed,
   knownConfiguration,
   knownObject,
-  lazily,
   modelOf,
   resultDiagnostic,
   whollyKnownState,
@@ -87,34 +89,21 @@ export async function applyResourceChangeRpc(
   // hook
   let partial: Value | undefined;
   const fallback = action === "create" ? nullVal(type) : prior;
-  const ctx = (signal: AbortSignal): ApplyContext<Schema> => {
-    const c = hookContext(rt, typeName, call, signal, diagnostics, priv, {
-      setPartialState(state: Model) {
-        partial = overlay(
-          schema,
-          action === "create" ? planned : prior,
-          state,
-          action,
-          typeName,
-          diagnostics,
-        );
-      },
-    });
-    // The configuration is decoded only when the hook reads it: most hooks work from the plan.
-    let known: Model | undefined;
-    const config = (): Model => {
-      if (known === undefined) {
-        const d = new Diagnostics();
-        const k = knownConfiguration(req.config, schema, typeName, d);
-        if (k === FAILED) throw asProviderError(d);
-        known = k.model;
-      }
-      return known;
-    };
-    lazily(c, "config", config);
-    lazily(c, "writeOnly", () => writeOnlyValues(schema, config()));
-    return c as unknown as ApplyContext<Schema>;
+  const setPartial = (state: Model): void => {
+    partial = overlay(schema, action === "create" ? planned : prior, state, action, typeName, diagnostics);
   };
+  const ctx = (signal: AbortSignal): ApplyContext<Schema> =>
+    new ApplyHookContext(
+      rt,
+      typeName,
+      signal,
+      call.logger.with({ tf_resource_type: typeName }),
+      diagnostics,
+      priv,
+      schema,
+      req.config,
+      setPartial,
+    ) as unknown as ApplyContext<Schema>;
   const timeout = operationTimeout(planned, action, def.timeouts, diagnostics);
   const outcome = await runWithTimeout(call.signal, timeout, rt.timeoutGraceMs, (signal) =>
     action === "create"
@@ -183,6 +172,69 @@ async function applyDelete(
   if (outcome.kind === "timeout") diagnostics.add(timeoutDiagnostic("delete", typeName, timeout));
   // A failed delete keeps the object in state, so nothing is forgotten.
   return answer(diagnostics.hasErrors() ? prior : nullVal(schema.type));
+}
+
+/**
+ * The context of create and update: {@link HookCallContext} with the configuration, decoded
+ * only when the hook reads it (most hooks work from the plan), its write-only values, and
+ * `setPartialState`.
+ *
+ * @remarks `config` and `writeOnly` are own enumerable accessors, as the context's other
+ * members are own properties, with getters shared by every context (see
+ * {@link HookCallContext}).
+ */
+class ApplyHookContext extends HookCallContext {
+  readonly #schema: Schema;
+  readonly #rawConfig: DynamicValue | undefined;
+  readonly #setPartial: (state: Model) => void;
+  #config: Model | undefined;
+  #writeOnly: unknown;
+
+  static readonly #configProperty: PropertyDescriptor = {
+    get(this: ApplyHookContext): Model {
+      if (this.#config === undefined) {
+        const d = new Diagnostics();
+        const k = knownConfiguration(this.#rawConfig, this.#schema, this.typeName, d);
+        if (k === FAILED) throw asProviderError(d);
+        this.#config = k.model;
+      }
+      return this.#config;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  static readonly #writeOnlyProperty: PropertyDescriptor = {
+    get(this: ApplyHookContext): unknown {
+      this.#writeOnly ??= writeOnlyValues(this.#schema, (this as unknown as { config: Model }).config);
+      return this.#writeOnly;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  constructor(
+    rt: Runtime,
+    typeName: string,
+    signal: AbortSignal,
+    logger: Logger,
+    diagnostics: Diagnostics,
+    priv: { value: unknown },
+    schema: Schema,
+    rawConfig: DynamicValue | undefined,
+    setPartial: (state: Model) => void,
+  ) {
+    super(rt, typeName, signal, logger, diagnostics, priv);
+    this.#schema = schema;
+    this.#rawConfig = rawConfig;
+    this.#setPartial = setPartial;
+    Object.defineProperty(this, "config", ApplyHookContext.#configProperty);
+    Object.defineProperty(this, "writeOnly", ApplyHookContext.#writeOnlyProperty);
+  }
+
+  setPartialState(state: Model): void {
+    this.#setPartial(state);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { CheckContext, KnownValueMatcher, StateCheck } from "./checks.js";
 import type { ValueComparer } from "./compare.js";
-import { type JsonValue, renderJson } from "./json.js";
+import { isJsonObject, type JsonValue, renderJson } from "./json.js";
 import { type AttrPath, formatAttrPath, toAttrPath } from "./path.js";
 import { type StateResource, type TerraformState, lookup, markedAt } from "./terraform-json.js";
 
@@ -201,5 +201,80 @@ export function compareValuePairs(
     return failure === undefined
       ? undefined
       : `${failure} (${one} = ${renderJson(values[0])}, ${two} = ${renderJson(values[1])})`;
+  });
+}
+
+/** The values a collection path reaches: each step after the first applies inside every element. */
+function walkCollection(value: JsonValue, rest: readonly AttrPath[], out: JsonValue[]): string | undefined {
+  const elements = Array.isArray(value)
+    ? (value as readonly JsonValue[])
+    : isJsonObject(value)
+      ? Object.keys(value)
+          .sort()
+          .map((k) => value[k] as JsonValue)
+      : undefined;
+  if (elements === undefined) {
+    out.push(value);
+    return undefined;
+  }
+  for (const element of elements) {
+    if (rest.length === 0) {
+      out.push(element);
+      continue;
+    }
+    const found = lookup(element, rest[0] as AttrPath);
+    if (!found.found) return found.reason;
+    const failure = walkCollection(found.value, rest.slice(1), out);
+    if (failure !== undefined) return failure;
+  }
+  return undefined;
+}
+
+/**
+ * Passes when at least one element of a collection in one resource compares, with `comparer`,
+ * to a value of another (or the same) resource: e.g. a server's ID is among a group's members.
+ *
+ * @remarks terraform-plugin-testing's `statecheck.CompareValueCollection`. `collectionPath[0]`
+ * finds the collection (list, set, map or object) in `addressOne`; each further path is applied
+ * inside every element, for collections of objects (`[["rule"], ["ports"]]`: the ports of every
+ * rule).
+ * @example
+ * ```ts
+ * statecheck.compareValueCollection("demo_group.g", ["member_ids"], "demo_server.a", "id", compare.valuesSame())
+ * ```
+ * @category testing
+ */
+export function compareValueCollection(
+  addressOne: string,
+  collectionPath: readonly (AttrPath | string)[],
+  addressTwo: string,
+  path: AttrPath | string,
+  comparer: ValueComparer,
+): StateCheck {
+  const paths = collectionPath.map(toAttrPath);
+  const p2 = toAttrPath(path);
+  const one = `${addressOne}.${paths.map(formatAttrPath).join("[*].")}`;
+  const two = `${addressTwo}.${formatAttrPath(p2)}`;
+  return stateCheck(`compareValueCollection(${one}, ${two}, ${comparer.description})`, (state) => {
+    if (paths.length === 0) return "compareValueCollection: collectionPath is empty";
+    const resourceOne = findResource(state, addressOne);
+    if (typeof resourceOne === "string") return resourceOne;
+    const resourceTwo = findResource(state, addressTwo);
+    if (typeof resourceTwo === "string") return resourceTwo;
+    const collection = lookup(resourceOne.values, paths[0] as AttrPath);
+    if (!collection.found) return `${addressOne}: the path does not exist: ${collection.reason}`;
+    const elements: JsonValue[] = [];
+    const walkFailure = walkCollection(collection.value, paths.slice(1), elements);
+    if (walkFailure !== undefined) return `${addressOne}: ${walkFailure}`;
+    const other = lookup(resourceTwo.values, p2);
+    if (!other.found)
+      return `${addressTwo}: at ${formatAttrPath(p2)}: the path does not exist: ${other.reason}`;
+    const failures = new Set<string>();
+    for (const element of elements) {
+      const failure = comparer.compareValues([element, other.value]);
+      if (failure === undefined) return undefined;
+      failures.add(failure);
+    }
+    return `no element of ${one} (${elements.length === 0 ? "none" : elements.map((e) => renderJson(e)).join(", ")}) satisfies ${comparer.description} with ${two} = ${renderJson(other.value)}${failures.size > 0 ? `: ${[...failures].join("; ")}` : ""}`;
   });
 }

@@ -126,6 +126,50 @@ describe("statecheck.compareValue and compareValuePairs across steps", () => {
     );
   });
 
+  bothRunners(
+    "compareValueCollection: the widget's zone is among the probe's list",
+    async (runner, store) => {
+      const P = "widgets_probe.p";
+      const zones = (l: string[]) => ({
+        resources: { [A]: widget("web-1"), [P]: { l, m: { first: "us", second: "eu" } } },
+      });
+      await runWith(
+        runner,
+        {
+          providers,
+          steps: [
+            {
+              structuredConfig: zones(["us", "eu"]),
+              stateChecks: [
+                statecheck.compareValueCollection(P, ["l"], A, "zone", compare.valuesSame()),
+                statecheck.compareValueCollection(P, ["m"], A, "zone", compare.valuesSame()),
+              ],
+            },
+          ],
+        },
+        store,
+      );
+      const error = await failureOf(() =>
+        runWith(
+          runner,
+          {
+            providers,
+            steps: [
+              {
+                structuredConfig: zones(["us", "ap"]),
+                stateChecks: [statecheck.compareValueCollection(P, ["l"], A, "zone", compare.valuesSame())],
+              },
+            ],
+          },
+          store,
+        ),
+      );
+      expect(error.message).toContain(
+        'no element of widgets_probe.p.l ("us", "ap") satisfies valuesSame() with widgets_widget.a.zone = "eu"',
+      );
+    },
+  );
+
   it("one case object run twice at once keeps the values of each run apart", async () => {
     // Each run creates a new widget (new id) and checks the id stays the same through an update:
     // mixing the two runs' values would fail.

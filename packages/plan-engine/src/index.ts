@@ -47,7 +47,7 @@ export {
   normaliseRequiresReplace,
 } from "./requires-replace.js";
 export { nullWriteOnlyAttributes } from "./write-only.js";
-export { semanticEquality } from "./semantic-equality.js";
+export { type SemanticEqualityOptions, semanticEquality } from "./semantic-equality.js";
 
 // --- rendering ---
 export { type RenderPlanOptions, renderPlan } from "./render-plan.js";

@@ -182,7 +182,7 @@ function planUpToHook(request: Omit<PlanResourceChangeRequest, "modifyPlan">): P
   if (!planned.isNull()) {
     if (request.keyed !== false && hasKeyBy(schema)) planned = proposedNewKeyed(schema, prior, config);
     // New values that mean the same as the prior ones keep the prior ones: no diff.
-    planned = semanticEquality(schema, prior, planned);
+    planned = semanticEquality(schema, prior, planned, { wholeAttributes: true });
     planned = applyDefaults(schema, planned, config, prior);
     planned = nullWriteOnlyAttributes(schema, planned);
     if (!rawEquals(unrefinedDeep(planned), unrefinedDeep(prior))) {

@@ -117,18 +117,55 @@ describe("semanticEquality", () => {
     expect(docs.map((e) => e.getAttr("doc").asString())).toEqual(["[ ]", '{ "x": 1 }']);
   });
 
-  it("leaves set elements, nulls and unknowns alone", () => {
-    const prior = state({ tags: set(s("A")), name: s("x") });
-    const r = plan(sch, prior, config({ tags: set(s("a")), name: nullVal(stringType) }));
-    expect(
-      r.plannedState
-        .getAttr("tags")
-        .elements()
-        .map((e) => e.asString()),
-    ).toEqual(["a"]);
+  it("leaves nulls and unknowns alone", () => {
+    const prior = state({ name: s("x") });
+    const r = plan(sch, prior, config({ name: nullVal(stringType) }));
     expect(r.plannedState.getAttr("name").isNull()).toBe(true);
     const u = semanticEquality(sch, prior, config({ name: US }));
     expect(u.getAttr("name").isKnown()).toBe(false);
+  });
+
+  it("set elements take the first unused earlier element they mean the same as (Go's matching)", () => {
+    const strings = (v: Value) => v.elements().map((e) => e.asString());
+    const prior = state({ tags: set(s("Web"), s("DB")) });
+    // Every element means an earlier one: the whole earlier set is planned.
+    expect(
+      strings(plan(sch, prior, config({ tags: set(s("WEB"), s("db")) })).plannedState.getAttr("tags")),
+    ).toEqual(strings(set(s("Web"), s("DB"))));
+    // Read and apply results keep what they can.
+    const read = semanticEquality(sch, prior, state({ tags: set(s("web"), s("cache")) }));
+    expect(strings(read.getAttr("tags"))).toEqual(strings(set(s("Web"), s("cache"))));
+    // Each earlier element is taken once, and one the new set still has is not offered: no merge.
+    const two = semanticEquality(sch, state({ tags: set(s("A")) }), state({ tags: set(s("a"), s("A ")) }));
+    expect(two.getAttr("tags").lengthInt()).toBe(2);
+    const merged = semanticEquality(
+      sch,
+      state({ tags: set(s("a"), s("b")) }),
+      state({ tags: set(s("A"), s("a")) }),
+    );
+    expect(strings(merged.getAttr("tags"))).toEqual(strings(set(s("A"), s("a"))));
+  });
+
+  it("plans a plain attribute's prior value only as a whole; read results keep what they can", () => {
+    const prior = state({ ips: list(s("2001:db8::1"), s("::1")) });
+    const next = list(s("2001:0db8:0::1"), s("::2"));
+    const planned = plan(sch, prior, config({ ips: next })).plannedState.getAttr("ips");
+    expect(planned.elements().map((e) => e.asString())).toEqual(["2001:0db8:0::1", "::2"]);
+    const read = semanticEquality(sch, prior, state({ ips: next })).getAttr("ips");
+    expect(read.elements().map((e) => e.asString())).toEqual(["2001:db8::1", "::2"]);
+    // Nested attributes are checked per attribute inside: partly kept in a plan too.
+    const rules = (...d: string[]) => list(...d.map((x, i) => obj({ key: s(`r${i}`), doc: s(x) })));
+    const nestedPlan = plan(
+      sch,
+      state({ rules: rules('{"a":1}', "[]") }),
+      config({ rules: rules('{ "a": 1 }', "[1]") }),
+    );
+    expect(
+      nestedPlan.plannedState
+        .getAttr("rules")
+        .elements()
+        .map((e) => e.getAttr("doc").asString()),
+    ).toEqual(['{"a":1}', "[1]"]);
   });
 
   it("invalid prior values are never equal to new ones", () => {

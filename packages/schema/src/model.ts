@@ -452,6 +452,30 @@ function leafMatches(spec: TypeSpec, m: unknown, b: Value): boolean {
   }
 }
 
+/**
+ * The base itself when a primitive model is its model (the common case of a value the hook left
+ * alone): decided before any path is built or any other check runs, none of which can fail then.
+ */
+function unchangedLeaf(spec: TypeSpec, m: unknown, base: Value): Value | undefined {
+  if (base.type !== spec.type || !base.isKnown() || base.isNull()) return undefined;
+  return leafMatches(spec, m, base) ? base : undefined;
+}
+
+/** Whether a record of primitives is, key for key, the model of the base map's entries. */
+function sameLeaves(
+  element: TypeSpec,
+  m: Record<string, unknown>,
+  bent: ReadonlyMap<string, Value>,
+): boolean {
+  const keys = Object.keys(m);
+  if (keys.length !== bent.size) return false;
+  for (const k of keys) {
+    const be = bent.get(k);
+    if (be === undefined || unchangedLeaf(element, m[k], be) === undefined) return false;
+  }
+  return true;
+}
+
 /** Null and Unknown models: the base when it is the same null or unknown (keeps refinements). */
 function fits(base: Value, type: Type): boolean {
   return base.type === type || type.kind === "dynamic" || typeEquals(base.type, type);
@@ -550,6 +574,7 @@ export function typeModelToValue(spec: TypeSpec, m: unknown, path: Path, base?: 
       if (!isPlainRecord(m)) fail(`object required, but received ${describe(m)}`, path);
       const es = spec.element as TypeSpec;
       const bent = baseEntries(b);
+      if (b !== undefined && bent !== undefined && sameLeaves(es, m, bent)) return b;
       const entries = new Map<string, Value>();
       for (const [k, e] of Object.entries(m))
         entries.set(k, typeModelToValue(es, e, withMapKey(path, k), bent?.get(k)));
@@ -612,7 +637,8 @@ function attributeFromModel(
   checkUnknownAllowed(m, ctx, path);
   if (spec.kind === "attribute") {
     // (Only containers can hold an unknown deeper down.)
-    if (spec.valueType.kind !== "dynamic" && typeof m === "object" && m !== null) checkDeepUnknown(m, ctx, path);
+    if (spec.valueType.kind !== "dynamic" && typeof m === "object" && m !== null)
+      checkDeepUnknown(m, ctx, path);
     return typeModelToValue(spec.valueType, m, path, base);
   }
   // Nested collections with an unknown element are Unknown as a whole in models.
@@ -734,7 +760,9 @@ function bodyFromModel(body: SchemaBody, m: unknown, ctx: Ctx, path: Path, base:
       }
     } else {
       const prev = bent?.get(name);
-      v = attributeFromModel(spec, mv, ctx, withAttribute(path, name), prev);
+      const same =
+        prev !== undefined && spec.kind === "attribute" ? unchangedLeaf(spec.valueType, mv, prev) : undefined;
+      v = same ?? attributeFromModel(spec, mv, ctx, withAttribute(path, name), prev);
     }
     values[i++] = v;
     if (sameNames) {

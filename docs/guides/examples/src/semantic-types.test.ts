@@ -30,6 +30,7 @@ const first = {
   owner: "Ops",
   region: "EU-West-1",
   allowed: ["10.0.0.0/16"],
+  aliases: ["Web", "Api"],
 };
 
 export const semanticCase = (file: string): TestCase => ({
@@ -44,6 +45,12 @@ export const semanticCase = (file: string): TestCase => ({
         statecheck.expectKnownValue(P, "expires_at", knownvalue.stringExact("2030-01-01T01:00:00+01:00")),
         statecheck.expectKnownValue(P, "source_ip", knownvalue.stringExact("2001:0DB8:0:0:0:0:0:1")),
         statecheck.expectKnownValue(P, "owner", knownvalue.stringExact("Ops")),
+        // The API lowercases aliases; each set element keeps its configured spelling.
+        statecheck.expectKnownValue(
+          P,
+          "aliases",
+          knownvalue.setExact([knownvalue.stringExact("Api"), knownvalue.stringExact("Web")]),
+        ),
       ],
     },
     {
@@ -55,6 +62,7 @@ export const semanticCase = (file: string): TestCase => ({
         source_ip: "2001:db8::1",
         owner: "OPS",
         region: " eu-west-1 ",
+        aliases: ["api", "WEB"],
       }),
       planChecks: [plancheck.expectEmptyPlan()],
     },

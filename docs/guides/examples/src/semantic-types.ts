@@ -13,6 +13,7 @@ export interface StoredPolicy {
   readonly sourceIp: string | null;
   readonly owner: string | null;
   readonly region: string | null;
+  readonly aliases: readonly string[] | null;
   readonly disks: readonly number[];
 }
 
@@ -35,6 +36,7 @@ export class Policies {
       expiresAt: p.expiresAt === null ? null : new Date(p.expiresAt).toISOString(),
       owner: p.owner?.toLowerCase() ?? null,
       region: p.region?.toUpperCase() ?? null,
+      aliases: p.aliases?.map((a) => a.toLowerCase()) ?? null,
     };
     writeFileSync(this.file, JSON.stringify({ ...this.#all(), [id]: canonical }));
     return canonical;
@@ -64,6 +66,7 @@ export const policySchema = resourceSchema({
     allowed: attr.list(semanticTypes.ipv4Prefix, { optional: true }),
     owner: attr.of(semanticTypes.caseInsensitiveString, { optional: true }),
     region: attr.of(regionCode, { optional: true }),
+    aliases: attr.set(semanticTypes.caseInsensitiveString, { optional: true, nullElements: false }),
   },
   blocks: {
     // Resizing a disk is impossible in this API: any change to the disks replaces the policy.
@@ -95,6 +98,7 @@ export const policy = defineResource({
       sourceIp: plan.source_ip === null ? null : compressIpv6(plan.source_ip),
       owner: plan.owner,
       region: plan.region,
+      aliases: plan.aliases,
       disks: plan.disk.map((d) => Number(d.size)),
     });
     // The API's spelling goes back: semantic equality keeps the planned one where they agree.
@@ -106,6 +110,7 @@ export const policy = defineResource({
       source_ip: stored.sourceIp,
       owner: stored.owner,
       region: stored.region,
+      aliases: stored.aliases === null ? null : [...stored.aliases],
     };
   },
   read: (state, ctx) => {
@@ -118,6 +123,7 @@ export const policy = defineResource({
       source_ip: found.sourceIp,
       owner: found.owner,
       region: found.region,
+      aliases: found.aliases === null ? null : [...found.aliases],
       disk: found.disks.map((size) => ({ size })),
     };
   },
@@ -129,6 +135,7 @@ export const policy = defineResource({
       sourceIp: plan.source_ip === null ? null : compressIpv6(plan.source_ip),
       owner: plan.owner,
       region: plan.region,
+      aliases: plan.aliases,
       disks: plan.disk.map((d) => Number(d.size)),
     });
     return { ...plan, id, document: stored.document, owner: stored.owner, region: stored.region };

@@ -91,7 +91,11 @@ export const blockCase = (file: string): TestCase => ({
     {
       // requiresReplace() on the disk block: a resize plans a replacement, not an update.
       structuredConfig: config(file, { document: "{}", disk: [{ size: 20 }] }),
-      planChecks: [plancheck.expectResourceAction(P, "replace")],
+      planChecks: [
+        plancheck.expectResourceAction(P, "replace"),
+        // Terraform marks the block itself; the fake core's plan text says the same.
+        plancheck.expectPlanText(/~ disk \{ # forces replacement\n\s+~ size\s+= 10 -> 20/),
+      ],
     },
     {
       structuredConfig: config(file, { document: "{}", disk: [{ size: 20 }, { size: 5 }] }),

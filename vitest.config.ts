@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/*"],
+    projects: ["packages/*", "apps/*", "examples/*"],
     coverage: { provider: "v8", include: ["packages/*/src/**"], exclude: ["**/gen/**", "**/*.test.ts"] },
   },
 });

@@ -24,7 +24,7 @@ import { attributeEntries, blockEntries } from "./entries.js";
 import { float32Of, float32Problem, INT32_MAX, INT32_MIN, int32Problem } from "./internal/number-kinds.js";
 import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
-import type { AnyAttributeSpec, Attributes, BlockSpec, NestedAttributeSpec } from "./spec.js";
+import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { TypeSpec } from "./type-spec.js";
 import { isUnknown, Unknown } from "./unknown.js";
 
@@ -307,24 +307,61 @@ function bodyToModel(
 ): Record<string, unknown> {
   if (v.type.kind !== "object") fail(`object required, but received ${v.type.kind}`, path);
   const entries = v.entries();
-  const out: Record<string, unknown> = {};
+  const configPhase = ctx.phase === "config" || ctx.phase === "known_config";
+  const out = modelTemplate(body, configPhase);
   for (const [name, spec] of attributeEntries(body.attributes)) {
-    const p = withAttribute(path, name);
     const av = entries.get(name);
     if (av === undefined) fail(`missing required attribute "${name}"`, path);
-    if ((ctx.phase === "config" || ctx.phase === "known_config") && spec.presence === "computed") {
-      if (!av.isNull()) fail("a computed-only (read-only) attribute is set in the configuration", p);
+    if (configPhase && spec.presence === "computed") {
+      if (!av.isNull())
+        fail("a computed-only (read-only) attribute is set in the configuration", withAttribute(path, name));
       continue;
     }
-    defineEntry(out, name, attributeToModel(spec, av, ctx, inComputed, p));
+    // Known strings and bools, most of a model, have no rule left to check: no path is built.
+    const kind = spec.kind === "attribute" && !spec.writeOnly ? spec.valueType.kind : undefined;
+    if ((kind === "string" || kind === "bool") && av.isKnown() && !av.isNull()) {
+      defineEntry(out, name, kind === "string" ? av.asString() : av.asBool());
+      continue;
+    }
+    defineEntry(out, name, attributeToModel(spec, av, ctx, inComputed, withAttribute(path, name)));
   }
   for (const [name, spec] of blockEntries(body.blocks)) {
-    const p = withAttribute(path, name);
     const bv = entries.get(name);
     if (bv === undefined) fail(`missing required attribute "${name}"`, path);
-    defineEntry(out, name, blockToModel(spec, bv, ctx, inComputed, p));
+    defineEntry(out, name, blockToModel(spec, bv, ctx, inComputed, withAttribute(path, name)));
   }
   return madeFrom(out, v);
+}
+
+// A model object starts as a copy of one with the body's names in order: V8 then keeps it in
+// fast mode, where setting 12 or more properties one by one on `{}` turns it into a dictionary
+// (slower to build, to read and to spread in the hook).
+const templates = new WeakMap<Attributes, WeakMap<Blocks, { all?: object; config?: object }>>();
+
+function modelTemplate(body: SchemaBody, configPhase: boolean): Record<string, unknown> {
+  // Keyed by both lists: an empty attribute list may be one object shared by many bodies.
+  const attributes = body.attributes as Attributes;
+  let byBlocks = templates.get(attributes);
+  if (byBlocks === undefined) {
+    byBlocks = new WeakMap();
+    if (Object.isFrozen(attributes)) templates.set(attributes, byBlocks);
+  }
+  let forBody = byBlocks.get(body.blocks);
+  if (forBody === undefined) {
+    forBody = {};
+    if (Object.isFrozen(body.blocks)) byBlocks.set(body.blocks, forBody);
+  }
+  const key = configPhase ? "config" : "all";
+  let template = forBody[key];
+  if (template === undefined) {
+    const names: [string, undefined][] = [];
+    for (const [name, spec] of attributeEntries(attributes))
+      if (!(configPhase && spec.presence === "computed")) names.push([name, undefined]);
+    for (const [name] of blockEntries(body.blocks)) names.push([name, undefined]);
+    template = Object.fromEntries(names);
+    forBody[key] = template;
+  }
+  return { ...template } as Record<string, unknown>;
 }
 
 /**

@@ -146,12 +146,12 @@ describe("the final destroy runs without refresh, with the last configuration th
 });
 
 describe("the clean-up destroy of a failed case", () => {
-  it.skipIf(!hasTerraform)(
-    "real CLI: uses the last configuration that worked, so an invalid one does not block it",
-    async () => {
-      const store = freshStore();
+  bothRunners(
+    "uses the last configuration that worked, so an invalid one does not block it",
+    async (runner, store) => {
       const error = await failureOf(() =>
-        runAcceptance(
+        runWith(
+          runner,
           {
             providers,
             steps: [
@@ -160,13 +160,37 @@ describe("the clean-up destroy of a failed case", () => {
               { structuredConfig: { resources: { [A]: { zone: "eu", name: "web-1", colour: "red" } } } },
             ],
           },
-          { mode: MODE, keepWorkdir: false, env: { TFKIT_WIDGETS_STORE: store } },
+          store,
         ),
       );
       expect(error.message).toContain("Unsupported argument");
       expect(error.message).not.toContain("the clean-up destroy failed too");
       expect(readWidgets(store).widgets).toEqual({});
     },
-    CASE_TIMEOUT,
   );
+
+  it("fake core: a clean-up destroy that fails too is reported with the step's failure", async () => {
+    const store = freshStore();
+    const error = await failureOf(() =>
+      runFakeCore(
+        {
+          providers,
+          steps: [
+            { structuredConfig: { resources: { [A]: { zone: "eu", name: "web-1" } } } },
+            {
+              // The store becomes unreadable for the provider: the step and the destroy fail.
+              preConfig: () => {
+                process.env.TFKIT_WIDGETS_STORE = "";
+              },
+              planOnly: true,
+            },
+          ],
+        },
+        { provider: widgetsProvider, env: { TFKIT_WIDGETS_STORE: store } },
+      ),
+    );
+    expect(error.message).toMatch(
+      /TFKIT_WIDGETS_STORE is not set[\s\S]*\(the clean-up destroy failed too\)\n.*TFKIT_WIDGETS_STORE is not set/,
+    );
+  });
 });

@@ -1,7 +1,6 @@
 /**
- * Sweepers clean what failed runs left behind, under both runners: a fake-core case that fails
- * mid-way (the fake core does not destroy after a failure) and a runAcceptance case aborted
- * mid-way (no clean-up destroy after an abort). The "region" is the widgets store file.
+ * Sweepers clean what failed runs left behind, under both runners: a case aborted mid-way (after
+ * an abort neither runner runs its clean-up destroy). The "region" is the widgets store file.
  */
 import { describe, expect, it } from "vitest";
 import { createSweepers, runAcceptance, runFakeCore, type TestCase } from "../src/index.js";
@@ -43,19 +42,25 @@ const names = (store: string) =>
     .sort();
 
 describe("sweepers clean the leftovers of failed runs", () => {
-  it("fake core: a case failing at step 2 leaves its widget; the sweeper removes it and only it", async () => {
+  it("fake core: a case aborted at step 2 leaves its widget; the sweeper removes it and only it", async () => {
     const store = storeWithBystander();
-    const failing: TestCase = {
+    const controller = new AbortController();
+    const aborted: TestCase = {
       providers: { widgets: widgetsLauncher },
       steps: [
         { structuredConfig: { resources: { [A]: { zone: "eu", name: "sweep-1" } } } },
-        { structuredConfig: { resources: { [A]: { zone: "eu", name: "sweep-1", size: 500 } } } },
+        { preConfig: () => controller.abort(), planOnly: true },
+        { planOnly: true },
       ],
     };
     const error = await failureOf(() =>
-      runFakeCore(failing, { provider: widgetsProvider, env: { TFKIT_WIDGETS_STORE: store } }),
+      runFakeCore(aborted, {
+        provider: widgetsProvider,
+        signal: controller.signal,
+        env: { TFKIT_WIDGETS_STORE: store },
+      }),
     );
-    expect(error.message).toContain("size 500 is too large");
+    expect(error.message).toContain("aborted");
     expect(names(store)).toEqual(["keep-me", "sweep-1"]);
     const report = await sweepers.run({ regions: [store] });
     expect(report).toMatchObject({

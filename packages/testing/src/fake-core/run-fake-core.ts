@@ -965,6 +965,9 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const label = step.name ?? `step ${index + 1}`;
     const stepStart = performance.now();
     calls = [];
+    // Aborted (vitest's timeout): stop now, without a clean-up destroy, as runAcceptance does.
+    if (signal.aborted)
+      throw new Error(`@tfkit/testing (fake core): ${label} not started: the test was aborted`);
     let kind: FakeCoreStepTiming["kind"] = step.importState
       ? "import"
       : step.refreshState
@@ -1077,7 +1080,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       }
     } catch (error) {
       if (!(error instanceof StepFailure)) throw error;
-      throw new AcceptanceError(
+      const failed = new AcceptanceError(
         formatFailure(
           `${label} of ${testCase.steps.length}${kind === "apply" ? "" : ` (${kind})`}`,
           error,
@@ -1088,6 +1091,11 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
           failures: error.failures,
         },
       );
+      // Like runAcceptance and terraform-plugin-testing: destroy what the failed case created.
+      const cleanUpFailure = await cleanUp(lastGoodConfig ?? lastConfig ?? {});
+      if (cleanUpFailure !== undefined)
+        failed.message += `\n(the clean-up destroy failed too)\n${cleanUpFailure}`;
+      throw failed;
     } finally {
       timings.push({ name: label, kind, durationMs: performance.now() - stepStart, calls });
     }
@@ -1128,6 +1136,19 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     timings.push({ name: "destroy", kind: "destroy", durationMs: performance.now() - destroyStart, calls });
   }
   return { steps: timings, totalMs: performance.now() - started, finalState };
+
+  /** Best-effort destroy after a failed step; returns why it failed, if it did. */
+  async function cleanUp(config: StructuredConfig): Promise<string | undefined> {
+    if (signal.aborted || ![...mainState.values()].some((s) => s.mode === "managed")) return undefined;
+    try {
+      const destroyPlan = await plan(mainState, config, { destroy: true, refresh: false });
+      mainState = await apply(destroyPlan, config);
+      return undefined;
+    } catch (error) {
+      if (error instanceof StepFailure) return error.failures.map((f) => `  - ${f}`).join("\n");
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
 
   // --- import ---
   async function importStep(step: TestStep, config: StructuredConfig, stepNumber: number): Promise<void> {

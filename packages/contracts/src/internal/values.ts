@@ -15,7 +15,6 @@ import {
   unmark,
   type Value,
   valueGoString,
-  walk,
 } from "@tfkit/cty-values";
 
 // Defensive value access for the checks. Core's algorithms assume values that conform to the
@@ -108,13 +107,16 @@ export function equalsKnownTrue(a: Value, b: Value): boolean {
 
 /** @internal Whether the value carries `mark` anywhere (on itself or a nested value). */
 export function hasMarkDeep(v: Value, mark: string): boolean {
-  let found = false;
-  walk(v, (_path, x) => {
-    if (found) return false;
-    if (x.hasMark(mark)) found = true;
-    return !found;
-  });
-  return found;
+  if (v.hasMark(mark)) return true;
+  // Straight down the payload: no paths, no visitor (this runs for every changed attribute).
+  if (!v.isKnown() || v.isNull()) return false;
+  const k = v.type.kind;
+  if (k === "list" || k === "set" || k === "tuple") {
+    for (const e of v.elements()) if (hasMarkDeep(e, mark)) return true;
+  } else if (k === "map" || k === "object") {
+    for (const e of v.entries().values()) if (hasMarkDeep(e, mark)) return true;
+  }
+  return false;
 }
 
 /** @internal Terraform's `indexStrForErrors`: numbers as `Text('f', -1)`, strings Go-quoted. */

@@ -141,6 +141,22 @@ describe("toDiagnostic wording", () => {
     );
   });
 
+  it("words malformed input and a failed check as tfkit's, not the provider's, problem", () => {
+    const bad = toDiagnostic(v("final_plan", ContractRule.malformedInput, "cannot check value: x", []), ctx);
+    expect(bad.summary).toBe("Invalid input to a contract check");
+    expect(bad.detail).toBe(
+      "tfkit could not check the final plan result for demo_server.web: cannot check value: x.",
+    );
+    const failed = toDiagnostic(
+      v("final_plan", ContractRule.internalError, "internal error in the check: y", []),
+      ctx,
+    );
+    expect(failed.summary).toBe("Internal error in a contract check");
+    expect(failed.detail).toBe(
+      "tfkit failed while checking the final plan result for demo_server.web: internal error in the check: y. This is a bug in tfkit.",
+    );
+  });
+
   it("uses an explicit provider configuration address (aliases)", () => {
     const d = toDiagnostic(v("apply", ContractRule.valueChanged), {
       ...ctx,

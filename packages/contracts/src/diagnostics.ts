@@ -64,6 +64,13 @@ function wording(v: Violation, ctx: DiagnosticContext): { summary: string; detai
     ctx.providerType ?? addr.replace(/^(?:module\.[^.]+\.)*(?:data\.)?/, "").split("_")[0] ?? addr;
   const at = `${addr}${formatPath(v.path)}`;
   const [from, to] = v.actions ?? [];
+  if (v.rule === ContractRule.internalError) {
+    // Not one of core's checks either: the check failed, which is tfkit's bug.
+    return {
+      summary: "Internal error in a contract check",
+      detail: `tfkit failed while checking the ${v.stage.replace("_", " ")} result for ${addr}: ${formatViolation(v)}. This is a bug in tfkit.`,
+    };
+  }
   if (v.rule === ContractRule.malformedInput) {
     // Not one of core's checks: the values handed to the check were themselves unusable.
     return {

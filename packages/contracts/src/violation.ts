@@ -84,6 +84,11 @@ export const ContractRule = {
   nullObject: "null_object",
   /** A check received values it could not inspect (reported, never thrown). */
   malformedInput: "malformed_input",
+  /**
+   * A check itself failed on a value it should handle (a bug in tfkit, not in the provider);
+   * reported instead of thrown, and distinct from `malformed_input` so tests can tell them apart.
+   */
+  internalError: "internal_error",
 } as const;
 
 /** One of the {@link ContractRule} ids. @category errors */

@@ -1,0 +1,425 @@
+/**
+ * upstream's acceptance tests (internal/provider/*_test.go of terraform-provider-local),
+ * translated into @tfkit/testing cases. Each case is built per run (fresh temporary files) for
+ * one runner: the fake core gets `structuredConfig`, terraform the HCL upstream wrote.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import {
+  fromEntry,
+  knownvalue,
+  type PlanCheck,
+  type StateCheck,
+  type StructuredConfig,
+  statecheck,
+  type TestCase,
+  type TestStep,
+} from "@tfkit/testing";
+import { fileChecksums } from "../src/checksums.js";
+
+/** Which runner a case is built for. */
+export type Runner = "fake-core" | "terraform";
+
+/** The port's executable, bundled from source once per test file by `runAcceptance`. */
+export const local = fromEntry(new URL("../src/main.ts", import.meta.url).pathname, {
+  conditions: ["@tfkit/source"],
+});
+
+/** A fresh temporary directory (upstream's `t.TempDir()`). */
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "tfkit-local-"));
+}
+
+/** A step with both spellings of its configuration; {@link build} keeps the runner's one. */
+export interface DualStep extends Omit<TestStep, "config" | "structuredConfig"> {
+  /** The configuration as upstream's test writes it (HCL). */
+  readonly hcl?: string;
+  /** The same configuration as data, for the fake core; absent when it cannot be written so. */
+  readonly structured?: StructuredConfig;
+}
+
+/** One translated case: where it comes from and how to build it for a runner. */
+export interface LocalCase {
+  /** The upstream test function (or `port:` for a case upstream does not have). */
+  readonly name: string;
+  /** Builds the case's steps with fresh temporary paths. */
+  readonly steps: () => { steps: readonly DualStep[]; checkDestroy?: TestCase["checkDestroy"] };
+  /** Why the fake core cannot run it, when it cannot. */
+  readonly notUnderFakeCore?: string;
+}
+
+/** Builds a case for one runner: HCL for terraform, structured configuration for the fake core. */
+export function build(c: LocalCase, runner: Runner): TestCase {
+  const { steps, checkDestroy } = c.steps();
+  return {
+    providers: { local },
+    steps: steps.map(({ hcl, structured, ...rest }) => {
+      if (runner === "terraform") return hcl === undefined ? rest : { ...rest, config: hcl };
+      return structured === undefined ? rest : { ...rest, structuredConfig: structured };
+    }),
+    ...(checkDestroy === undefined ? {} : { checkDestroy }),
+  };
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/** `resource "<type>" "file" { <attr> = <value>, filename = ... }` in both spellings. */
+function fileConfig(
+  type: string,
+  attrs: Readonly<Record<string, string>>,
+  hclValues: Readonly<Record<string, string>> = {},
+) {
+  const lines = Object.entries(attrs).map(([k, v]) => `  ${k} = ${hclValues[k] ?? q(v)}`);
+  return {
+    hcl: `resource "${type}" "file" {\n${lines.join("\n")}\n}\n`,
+    structured: { resources: { [`${type}.file`]: { ...attrs } } } satisfies StructuredConfig,
+  };
+}
+
+/**
+ * The check upstream's `checkFileCreation` meant to make: the file exists and the state's
+ * checksums (and, for a plain resource, content) are those of its bytes. (Upstream builds the
+ * `TestCheckResourceAttr` checks for "local_file_resource.test" and never runs them.)
+ */
+export function fileMatchesState(address: string, path: string, checkContent: boolean): StateCheck[] {
+  const checks: StateCheck[] = [
+    {
+      description: `file ${path} exists`,
+      checkState: () => (existsSync(path) ? undefined : `file ${path} was not created`),
+    },
+  ];
+  const lazy = (attr: string, value: () => string): StateCheck => ({
+    description: `${address}.${attr} matches ${path}`,
+    checkState: (state, ctx) => {
+      let expected: string;
+      try {
+        expected = value();
+      } catch (error) {
+        return `reading ${path}: ${(error as Error).message}`;
+      }
+      return statecheck
+        .expectKnownValue(address, attr, knownvalue.stringExact(expected))
+        .checkState(state, ctx);
+    },
+  });
+  const sums = () => fileChecksums(readFileSync(path));
+  if (checkContent) checks.push(lazy("content", () => readFileSync(path, "utf8")));
+  checks.push(
+    lazy("content_md5", () => sums().md5Hex),
+    lazy("content_sha1", () => sums().sha1Hex),
+    lazy("content_sha256", () => sums().sha256Hex),
+    lazy("content_base64sha256", () => sums().sha256Base64),
+    lazy("content_sha512", () => sums().sha512Hex),
+    lazy("content_base64sha512", () => sums().sha512Base64),
+    lazy("id", () => sums().sha1Hex),
+  );
+  return checks;
+}
+
+/** upstream's `checkFileDeleted`. */
+const fileDeleted = (path: string) => () => {
+  if (existsSync(path)) throw new Error(`file ${path} was not deleted`);
+};
+
+/** upstream's `checkFilePermissions` and `checkDirectoryPermissions` (0600 and 0700). */
+function permissionsAre(path: string): StateCheck {
+  return {
+    description: `${path} is 0600 in a 0700 directory`,
+    checkState: () => {
+      const file = statSync(path).mode & 0o777;
+      const dir = statSync(dirname(path)).mode & 0o777;
+      if (file !== 0o600) return `file permission: expected 600, got ${file.toString(8)}`;
+      if (dir !== 0o700) return `directory permission: expected 700, got ${dir.toString(8)}`;
+      return undefined;
+    },
+  };
+}
+
+/** A plan check: the plan's output `name` is known and matches (upstream's plancheck.ExpectKnownOutputValue). */
+export function expectKnownOutputValueInPlan(name: string, expected: unknown): PlanCheck {
+  return {
+    description: `output ${name} planned as ${JSON.stringify(expected)}`,
+    checkPlan: (plan) => {
+      const changes = plan.raw.output_changes as
+        | Record<string, { after?: unknown; after_unknown?: unknown }>
+        | undefined;
+      const change = changes?.[name];
+      if (change === undefined) return `the plan has no output ${name}`;
+      if (change.after_unknown === true) return `output ${name} is unknown in the plan`;
+      return JSON.stringify(change.after) === JSON.stringify(expected)
+        ? undefined
+        : `output ${name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(change.after)}`;
+    },
+  };
+}
+
+const BASE64_CONTENT = "VGhpcyBpcyBzb21lIGJhc2U2NCBjb250ZW50"; // "This is some base64 content"
+
+/** Upstream's Basic tests: the same file written from each kind of content, in turn. */
+function basic(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] {
+  return () => {
+    const f = join(tempDir(), type);
+    const address = `${type}.file`;
+    const plain = type === "local_file";
+    const check = fileMatchesState(address, f, plain);
+    const steps: DualStep[] = [
+      {
+        ...fileConfig(type, {
+          content: plain ? "This is some content" : "This is some sensitive content",
+          filename: f,
+        }),
+        stateChecks: check,
+      },
+      ...(plain
+        ? [
+            {
+              ...fileConfig(type, { sensitive_content: "This is some sensitive content", filename: f }),
+              stateChecks: fileMatchesState(address, f, false),
+            },
+          ]
+        : []),
+      {
+        ...fileConfig(type, { content_base64: BASE64_CONTENT, filename: f }),
+        stateChecks: fileMatchesState(address, f, false),
+      },
+      {
+        // HCL calls base64encode(); the fake core runs no functions, so its config holds the result.
+        ...fileConfig(
+          type,
+          { content_base64: Buffer.from("This is some base64 content").toString("base64"), filename: f },
+          { content_base64: `base64encode(${q("This is some base64 content")})` },
+        ),
+        stateChecks: fileMatchesState(address, f, false),
+      },
+    ];
+    return { steps, checkDestroy: fileDeleted(f) };
+  };
+}
+
+function source(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] {
+  return () => {
+    const src = join(tempDir(), "source_file");
+    writeFileSync(src, "local file content", { mode: 0o644 });
+    const f = join(tempDir(), "new_file");
+    return {
+      steps: [
+        {
+          ...fileConfig(type, { source: src, filename: f }),
+          stateChecks: fileMatchesState(`${type}.file`, f, false),
+        },
+      ],
+      checkDestroy: fileDeleted(f),
+    };
+  };
+}
+
+function permissions(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] {
+  return () => {
+    // A directory that does not exist yet, so directory_permission is really used (upstream's
+    // t.TempDir() exists already, and its ErrorCheck then forgives the directory check).
+    const f = join(tempDir(), "created", type);
+    return {
+      steps: [
+        {
+          ...fileConfig(type, { content: "This is some content", filename: f, file_permission: "9999" }),
+          expectError: /bad mode permission/,
+        },
+        {
+          ...fileConfig(type, {
+            content: "This is some content",
+            filename: f,
+            file_permission: "0600",
+            directory_permission: "0700",
+          }),
+          stateChecks: [permissionsAre(f)],
+        },
+      ],
+      checkDestroy: fileDeleted(f),
+    };
+  };
+}
+
+function validators(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] {
+  return () => {
+    const f = join(tempDir(), "local_file");
+    const second =
+      type === "local_file"
+        ? { content: "content", sensitive_content: "sensitive_content", filename: f }
+        : { content: "content", content_base64: BASE64_CONTENT, filename: f };
+    return {
+      steps: [
+        { ...fileConfig(type, { filename: f }), expectError: /Invalid Attribute Combination/ },
+        { ...fileConfig(type, second), expectError: /Invalid Attribute Combination/ },
+      ],
+    };
+  };
+}
+
+function dataSource(type: "local_file" | "local_sensitive_file", content: string): LocalCase["steps"] {
+  return () => {
+    const f = join(tempDir(), "local_file");
+    writeFileSync(f, content);
+    const sums = fileChecksums(Buffer.from(content));
+    const a = `data.${type}.file`;
+    const exact = (attr: string, v: string) =>
+      statecheck.expectKnownValue(a, attr, knownvalue.stringExact(v));
+    return {
+      steps: [
+        {
+          hcl: `data "${type}" "file" {\n  filename = ${q(f)}\n}\n`,
+          structured: { dataSources: { [`${type}.file`]: { filename: f } } },
+          stateChecks: [
+            exact("content", content),
+            exact("content_base64", Buffer.from(content).toString("base64")),
+            exact("content_md5", sums.md5Hex),
+            exact("content_sha1", sums.sha1Hex),
+            exact("content_sha256", sums.sha256Hex),
+            exact("content_base64sha256", sums.sha256Base64),
+            exact("content_sha512", sums.sha512Hex),
+            exact("content_base64sha512", sums.sha512Base64),
+            ...(type === "local_sensitive_file"
+              ? [
+                  statecheck.expectSensitiveValue(a, "content"),
+                  statecheck.expectSensitiveValue(a, "content_base64"),
+                ]
+              : []),
+          ],
+        },
+      ],
+    };
+  };
+}
+
+const FUNCTIONS = "provider functions in configuration (an output calling provider::local::direxists)";
+
+function direxistsCase(
+  setup: (dir: string) => string,
+  expectation: Omit<DualStep, "hcl">,
+): LocalCase["steps"] {
+  return () => {
+    const dir = tempDir();
+    const target = setup(dir);
+    return {
+      steps: [
+        { hcl: `output "test" {\n  value = provider::local::direxists(${q(target)})\n}\n`, ...expectation },
+      ],
+    };
+  };
+}
+
+/** Every case, in upstream's file order; `port:` cases test what upstream leaves untested. */
+export const cases: readonly LocalCase[] = [
+  { name: "TestLocalFile_Basic", steps: basic("local_file") },
+  { name: "TestLocalFile_Source", steps: source("local_file") },
+  { name: "TestLocalFile_Permissions", steps: permissions("local_file") },
+  { name: "TestLocalFile_Validators", steps: validators("local_file") },
+  { name: "TestLocalSensitiveFile_Basic", steps: basic("local_sensitive_file") },
+  { name: "TestLocalSensitiveFile_source", steps: source("local_sensitive_file") },
+  { name: "TestLocalSensitiveFile_Permissions", steps: permissions("local_sensitive_file") },
+  { name: "TestLocalSensitiveFile_Validators", steps: validators("local_sensitive_file") },
+  { name: "TestLocalFileDataSource", steps: dataSource("local_file", "This is some content") },
+  {
+    name: "TestLocalFileSensitiveDataSource",
+    steps: dataSource("local_sensitive_file", "This is some sensitive content"),
+  },
+  {
+    name: "TestDirectoryExists_basic",
+    notUnderFakeCore: FUNCTIONS,
+    steps: () => {
+      const dir = tempDir();
+      mkdirSync(join(dir, "test_dir"));
+      const call = (p: string) => `provider::local::direxists(${q(join(dir, p))})`;
+      return {
+        steps: [
+          {
+            hcl: `output "test_dir_exists" {\n  value = ${call("test_dir")}\n}\n\noutput "test_dir_doesnt_exist" {\n  value = ${call("nothing_here")}\n}\n`,
+            planOnly: true,
+            expectNonEmptyPlan: true,
+            planChecks: [
+              expectKnownOutputValueInPlan("test_dir_exists", true),
+              expectKnownOutputValueInPlan("test_dir_doesnt_exist", false),
+            ],
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: "TestDirectoryExists_invalid_file",
+    notUnderFakeCore: FUNCTIONS,
+    steps: direxistsCase(
+      (dir) => {
+        writeFileSync(join(dir, "not_a_dir.txt"), "This is a text file");
+        return join(dir, "not_a_dir.txt");
+      },
+      { expectError: /not_a_dir\.txt"\s+was\s+found,\s+but\s+is\s+not\s+a\s+directory/ },
+    ),
+  },
+  {
+    name: "TestDirectoryExists_invalid_symlink",
+    notUnderFakeCore: FUNCTIONS,
+    steps: direxistsCase(
+      (dir) => {
+        mkdirSync(join(dir, "test_dir"));
+        writeFileSync(join(dir, "test_dir", "not_a_dir.txt"), "This is a text file");
+        symlinkSync("./test_dir/not_a_dir.txt", join(dir, "not_a_dir_symlink"));
+        return join(dir, "not_a_dir_symlink");
+      },
+      { expectError: /not_a_dir_symlink"\s+was\s+found,\s+but\s+is\s+not\s+a\s+directory/ },
+    ),
+  },
+  {
+    name: "port: a deleted file is written again",
+    steps: () => {
+      const f = join(tempDir(), "gone");
+      const c = fileConfig("local_file", { content: "kept", filename: f });
+      return {
+        steps: [
+          { ...c },
+          {
+            ...c,
+            preConfig: () => rmSync(f),
+            expectPlan: { "local_file.file": "create" },
+            stateChecks: fileMatchesState("local_file.file", f, true),
+          },
+        ],
+        checkDestroy: fileDeleted(f),
+      };
+    },
+  },
+  {
+    name: "port: a file changed behind Terraform's back is replaced",
+    steps: () => {
+      const f = join(tempDir(), "changed");
+      const c = fileConfig("local_sensitive_file", { content: "original", filename: f });
+      return {
+        steps: [
+          { ...c },
+          {
+            ...c,
+            preConfig: () => writeFileSync(f, "edited"),
+            expectPlan: { "local_sensitive_file.file": "create" },
+            stateChecks: [
+              ...fileMatchesState("local_sensitive_file.file", f, false),
+              {
+                description: "content restored",
+                checkState: () => (readFileSync(f, "utf8") === "original" ? undefined : "not restored"),
+              },
+            ],
+          },
+        ],
+        checkDestroy: fileDeleted(f),
+      };
+    },
+  },
+];

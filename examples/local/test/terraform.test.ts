@@ -1,0 +1,11 @@
+/**
+ * Every translated case under terraform 1.11.4 (runAcceptance, HCL as upstream writes it), run
+ * concurrently; skipped loudly when there is no terraform binary.
+ */
+import { itAcceptance } from "@tfkit/testing/vitest";
+import { describe } from "vitest";
+import { build, cases } from "./cases.js";
+
+describe.concurrent("terraform-provider-local's acceptance tests under terraform", () => {
+  for (const c of cases) itAcceptance(c.name, () => build(c, "terraform"), { timeout: 180_000 });
+});

@@ -98,7 +98,9 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     case "list":
     case "set": {
       const es = spec.element as TypeSpec;
-      const out = v.elements().map((e, i) => elementToModel(spec, es, e, pathOfElement(path, v, e, i)));
+      const out = v
+        .elements()
+        .map((e, i) => knownPlain(es, e) ?? elementToModel(spec, es, e, pathOfElement(path, v, e, i)));
       return out;
     }
     case "tuple": {
@@ -112,7 +114,8 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     case "map": {
       const out: Record<string, unknown> = {};
       const es = spec.element as TypeSpec;
-      for (const [k, e] of v.entries()) defineEntry(out, k, elementToModel(spec, es, e, withMapKey(path, k)));
+      for (const [k, e] of v.entries())
+        defineEntry(out, k, knownPlain(es, e) ?? elementToModel(spec, es, e, withMapKey(path, k)));
       return out;
     }
     case "object": {
@@ -137,6 +140,12 @@ function elementToModel(collection: TypeSpec, element: TypeSpec, e: Value, path:
   }
   return typeValueToModel(element, e, path);
 }
+/** A known string or bool element's model, made without a path (nothing about it can fail). */
+function knownPlain(element: TypeSpec, e: Value): string | boolean | undefined {
+  if (!e.isKnown() || e.isNull()) return undefined;
+  return element.kind === "string" ? e.asString() : element.kind === "bool" ? e.asBool() : undefined;
+}
+
 /** The path of a list or set element: sets are indexed by the element itself. */
 function pathOfElement(path: Path, collection: Value, element: Value, i: number): Path {
   return collection.type.kind === "set" ? withIndex(path, element) : withListIndex(path, i);

@@ -13,6 +13,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
@@ -25,7 +26,20 @@ import {
   type TestCase,
   type TestStep,
 } from "@tfkit/testing";
-import { fileChecksums } from "../src/checksums.js";
+
+/** The checksums upstream's checks expect, computed here independently of the provider's code. */
+function sumsOf(data: Buffer) {
+  const hash = (algorithm: string, encoding: "hex" | "base64") =>
+    createHash(algorithm).update(data).digest(encoding);
+  return {
+    md5Hex: hash("md5", "hex"),
+    sha1Hex: hash("sha1", "hex"),
+    sha256Hex: hash("sha256", "hex"),
+    sha256Base64: hash("sha256", "base64"),
+    sha512Hex: hash("sha512", "hex"),
+    sha512Base64: hash("sha512", "base64"),
+  };
+}
 
 /** Which runner a case is built for. */
 export type Runner = "fake-core" | "terraform";
@@ -53,14 +67,18 @@ export interface LocalCase {
   /** The upstream test function (or `port:` for a case upstream does not have). */
   readonly name: string;
   /** Builds the case's steps with fresh temporary paths. */
-  readonly steps: () => { steps: readonly DualStep[]; checkDestroy?: TestCase["checkDestroy"] };
+  readonly steps: () => {
+    steps: readonly DualStep[];
+    checkDestroy?: TestCase["checkDestroy"];
+    initialState?: TestCase["initialState"];
+  };
   /** Why the fake core cannot run it, when it cannot. */
   readonly notUnderFakeCore?: string;
 }
 
 /** Builds a case for one runner: HCL for terraform, structured configuration for the fake core. */
 export function build(c: LocalCase, runner: Runner): TestCase {
-  const { steps, checkDestroy } = c.steps();
+  const { steps, checkDestroy, initialState } = c.steps();
   return {
     providers: { local },
     steps: steps.map(({ hcl, structured, ...rest }) => {
@@ -68,6 +86,7 @@ export function build(c: LocalCase, runner: Runner): TestCase {
       return structured === undefined ? rest : { ...rest, structuredConfig: structured };
     }),
     ...(checkDestroy === undefined ? {} : { checkDestroy }),
+    ...(initialState === undefined ? {} : { initialState }),
   };
 }
 
@@ -112,7 +131,7 @@ export function fileMatchesState(address: string, path: string, checkContent: bo
         .checkState(state, ctx);
     },
   });
-  const sums = () => fileChecksums(readFileSync(path));
+  const sums = () => sumsOf(readFileSync(path));
   if (checkContent) checks.push(lazy("content", () => readFileSync(path, "utf8")));
   checks.push(
     lazy("content_md5", () => sums().md5Hex),
@@ -269,7 +288,7 @@ function dataSource(type: "local_file" | "local_sensitive_file", content: string
   return () => {
     const f = join(tempDir(), "local_file");
     writeFileSync(f, content);
-    const sums = fileChecksums(Buffer.from(content));
+    const sums = sumsOf(Buffer.from(content));
     const a = `data.${type}.file`;
     const exact = (attr: string, v: string) =>
       statecheck.expectKnownValue(a, attr, knownvalue.stringExact(v));
@@ -300,6 +319,94 @@ function dataSource(type: "local_file" | "local_sensitive_file", content: string
   };
 }
 
+/**
+ * upstream's *_Upgrade tests apply with hashicorp/local 2.2.3 from the registry (ExternalProviders),
+ * then plan the same configuration with the new provider and expect no changes. Neither runner
+ * can download a Go provider here, so each (2.2.3 apply, plan) pair starts from the state 2.2.3
+ * writes (schema version 0: no checksum attributes) and the file it writes, then plans.
+ */
+function upgrade(
+  type: "local_file" | "local_sensitive_file",
+  attrs: (dir: string) => { config: Record<string, string>; hcl?: Record<string, string>; bytes: Buffer },
+): LocalCase["steps"] {
+  return () => {
+    const dir = tempDir();
+    const f = join(dir, "created", type);
+    const { config, hcl, bytes } = attrs(dir);
+    const permission = type === "local_file" ? "0777" : "0700";
+    const v223Attributes: Record<string, unknown> = {
+      filename: f,
+      content: null,
+      content_base64: null,
+      source: null,
+      file_permission: config.file_permission ?? permission,
+      directory_permission: config.directory_permission ?? permission,
+      ...(type === "local_file" ? { sensitive_content: null } : {}),
+      ...config,
+      id: createHash("sha1").update(bytes).digest("hex"),
+    };
+    return {
+      initialState: { resources: { [`${type}.file`]: { schemaVersion: 0, attributes: v223Attributes } } },
+      steps: [
+        {
+          // What 2.2.3's apply left on disk.
+          preConfig: () => {
+            mkdirSync(dirname(f), { recursive: true });
+            writeFileSync(f, bytes);
+          },
+          ...fileConfig(type, { ...config, filename: f }, hcl),
+          planOnly: true,
+        },
+      ],
+      checkDestroy: fileDeleted(f),
+    };
+  };
+}
+
+const upgradeVariants = (type: "local_file" | "local_sensitive_file") => {
+  const text = (attr: string, v: string) => () => ({ config: { [attr]: v }, bytes: Buffer.from(v) });
+  const b64 = "This is some base64 content";
+  return [
+    ["content", text("content", "This is some content")],
+    ...(type === "local_file"
+      ? [["sensitive_content", text("sensitive_content", "This is some sensitive content")] as const]
+      : []),
+    ["content_base64", () => ({ config: { content_base64: BASE64_CONTENT }, bytes: Buffer.from(b64) })],
+    [
+      "base64encode()",
+      () => ({
+        config: { content_base64: Buffer.from(b64).toString("base64") },
+        hcl: { content_base64: `base64encode(${q(b64)})` },
+        bytes: Buffer.from(b64),
+      }),
+    ],
+  ] as const;
+};
+
+function upgradeCases(type: "local_file" | "local_sensitive_file", prefix: string): LocalCase[] {
+  return [
+    ...upgradeVariants(type).map(([what, attrs]) => ({
+      name: `${prefix}_Upgrade (from 2.2.3's state: ${what})`,
+      steps: upgrade(type, attrs),
+    })),
+    {
+      name: `${prefix}_Source_Upgrade (from 2.2.3's state)`,
+      steps: upgrade(type, (dir) => {
+        const src = join(dir, "source_file");
+        writeFileSync(src, "sourceContent");
+        return { config: { source: src }, bytes: Buffer.from("sourceContent") };
+      }),
+    },
+    {
+      name: `${prefix}_Permissions_Upgrade (from 2.2.3's state)`,
+      steps: upgrade(type, () => ({
+        config: { content: "This is some content", file_permission: "0600", directory_permission: "0700" },
+        bytes: Buffer.from("This is some content"),
+      })),
+    },
+  ];
+}
+
 const FUNCTIONS = "provider functions in configuration (an output calling provider::local::direxists)";
 
 function direxistsCase(
@@ -327,6 +434,8 @@ export const cases: readonly LocalCase[] = [
   { name: "TestLocalSensitiveFile_source", steps: source("local_sensitive_file") },
   { name: "TestLocalSensitiveFile_Permissions", steps: permissions("local_sensitive_file") },
   { name: "TestLocalSensitiveFile_Validators", steps: validators("local_sensitive_file") },
+  ...upgradeCases("local_file", "TestLocalFile"),
+  ...upgradeCases("local_sensitive_file", "TestLocalSensitiveFile"),
   { name: "TestLocalFileDataSource", steps: dataSource("local_file", "This is some content") },
   {
     name: "TestLocalFileSensitiveDataSource",

@@ -1,0 +1,95 @@
+/**
+ * The schemas on the wire, as `terraform providers schema -json` prints them, compared attribute
+ * by attribute with what upstream's Go source declares (test/upstream-schema.json, extracted from
+ * the Go schema literals of terraform-provider-local).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findTerraform } from "@tfkit/testing";
+import { describeAcceptance } from "@tfkit/testing/vitest";
+import { beforeAll, expect, it } from "vitest";
+import { LOCAL_PROVIDER_ADDRESS } from "../src/provider.js";
+import { local, tempDir } from "./cases.js";
+
+interface UpstreamAttribute {
+  readonly description: string;
+  readonly required?: boolean;
+  readonly optional?: boolean;
+  readonly computed?: boolean;
+  readonly sensitive?: boolean;
+  readonly deprecated?: boolean;
+}
+
+const upstream = JSON.parse(
+  readFileSync(new URL("./upstream-schema.json", import.meta.url), "utf8"),
+) as Record<string, { description: string; attributes: Record<string, UpstreamAttribute> }>;
+
+type Block = { description?: string; attributes?: Record<string, Record<string, unknown>> };
+let schema: {
+  resource_schemas: Record<string, { block: Block }>;
+  data_source_schemas: Record<string, { block: Block }>;
+  functions: Record<string, Record<string, unknown>>;
+};
+
+describeAcceptance("terraform providers schema -json", () => {
+  beforeAll(async () => {
+    const exe = await local.executable("local");
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "dev.tfrc"),
+      `provider_installation {\n  dev_overrides {\n    ${JSON.stringify(LOCAL_PROVIDER_ADDRESS)} = ${JSON.stringify(join(exe, ".."))}\n  }\n  direct {}\n}\n`,
+    );
+    writeFileSync(
+      join(dir, "main.tf"),
+      `terraform {\n  required_providers {\n    local = { source = ${JSON.stringify(LOCAL_PROVIDER_ADDRESS)} }\n  }\n}\n`,
+    );
+    const out = execFileSync(findTerraform() ?? "terraform", ["providers", "schema", "-json"], {
+      cwd: dir,
+      env: { ...process.env, TF_CLI_CONFIG_FILE: join(dir, "dev.tfrc") },
+      encoding: "utf8",
+    });
+    const all = JSON.parse(out) as { provider_schemas: Record<string, typeof schema> };
+    schema = Object.values(all.provider_schemas)[0] as typeof schema;
+  }, 120_000);
+
+  for (const [key, expected] of Object.entries(upstream)) {
+    it(`${key} has upstream's attributes, flags and descriptions`, () => {
+      const [kind, name] = key.split(":") as [string, string];
+      const block = (kind === "resource" ? schema.resource_schemas : schema.data_source_schemas)[name]?.block;
+      expect(block?.description).toBe(expected.description);
+      const got = Object.fromEntries(
+        Object.entries(block?.attributes ?? {}).map(([attr, a]) => [
+          attr,
+          {
+            type: a.type,
+            description: a.description,
+            ...(["required", "optional", "computed", "sensitive", "deprecated"] as const).reduce(
+              (flags, f) => (a[f] === true ? Object.assign(flags, { [f]: true }) : flags),
+              {},
+            ),
+          },
+        ]),
+      );
+      const want = Object.fromEntries(
+        Object.entries(expected.attributes).map(([attr, a]) => [attr, { type: "string", ...a }]),
+      );
+      expect(got).toEqual(want);
+    });
+  }
+
+  it("function direxists has upstream's signature", () => {
+    expect(schema.functions.direxists).toMatchObject({
+      summary: "Determines whether a directory exists at a given path.",
+      parameters: [
+        {
+          name: "path",
+          type: "string",
+          description: "Relative or absolute path to check for the existence of a directory",
+        },
+      ],
+      return_type: "bool",
+    });
+    expect(String(schema.functions.direxists?.description)).toMatch(/^Given a path string, will return true/);
+  });
+});

@@ -1,0 +1,3 @@
+data "local_file" "motd" {
+  filename = "${path.module}/motd.txt"
+}

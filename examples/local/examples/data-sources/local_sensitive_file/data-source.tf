@@ -1,0 +1,3 @@
+data "local_sensitive_file" "key" {
+  filename = "${path.module}/id_ed25519"
+}

@@ -1,0 +1,3 @@
+output "has_ssh_dir" {
+  value = provider::local::direxists(pathexpand("~/.ssh"))
+}

@@ -1,0 +1,4 @@
+resource "local_file" "greeting" {
+  content  = "hello\n"
+  filename = "${path.module}/greeting.txt"
+}

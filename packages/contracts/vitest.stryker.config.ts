@@ -1,11 +1,11 @@
 // Vitest config for mutation testing (stryker.config.json). Stryker copies this package into a
 // sandbox under .stryker-tmp/, where the shared config's relative import does not resolve, so
-// the options that matter are repeated here; type tests are left to `npm test`.
+// the options that matter are repeated here; type tests are left to `npm test`. Dependencies
+// resolve to their built dist/ (build them first: `npx turbo run build --filter=@tfkit/contracts^...`):
+// a long run then sees one fixed version of them, and only this package's sources are mutated.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { conditions: ["@tfkit/source"] },
-  ssr: { resolve: { conditions: ["@tfkit/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
     testTimeout: 60_000,

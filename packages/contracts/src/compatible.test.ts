@@ -446,6 +446,85 @@ const terraformCases: Case[] = [
 // Every message AssertObjectCompatible can produce, and the edge cases of semantics.md §7 48–50.
 const more: Case[] = [
   {
+    name: "list block: an element's attribute changed after apply (each element is compared)",
+    schema: body({ blocks: { b: blk("list", withFoo) } }),
+    planned: obj({ b: listVal([foo("1"), foo("2")]) }),
+    actual: obj({ b: listVal([foo("1"), foo("3")]) }),
+    want: ['.b[1].foo: was cty.StringVal("2"), but now cty.StringVal("3")'],
+  },
+  {
+    name: "list block: elements compared by index, nested blocks too",
+    schema: body({ blocks: { b: blk("list", { blocks: { i: blk("list", withFoo) } }) } }),
+    planned: obj({ b: listVal([obj({ i: listVal([foo("a")]) }), obj({ i: listVal([foo("b")]) })]) }),
+    actual: obj({ b: listVal([obj({ i: listVal([foo("a")]) }), obj({ i: listVal([foo("c")]) })]) }),
+    want: ['.b[1].i[0].foo: was cty.StringVal("b"), but now cty.StringVal("c")'],
+  },
+  {
+    name: "list block planned unknown: any count after apply",
+    schema: body({ blocks: { b: blk("list", withFoo) } }),
+    planned: obj({ b: U(listType(fooT)) }),
+    actual: obj({ b: listVal([foo("1"), foo("2")]) }),
+    want: [],
+  },
+  {
+    name: "list block null on one side (legacy): skipped",
+    schema: body({ blocks: { b: blk("list", withFoo) } }),
+    planned: obj({ b: N(listType(fooT)) }),
+    actual: obj({ b: listVal([foo("1")]) }),
+    want: [],
+  },
+  {
+    name: "group block: attributes inside are compared",
+    schema: body({ blocks: { g: blk("group", withFoo) } }),
+    planned: obj({ g: foo("a") }),
+    actual: obj({ g: foo("b") }),
+    want: ['.g.foo: was cty.StringVal("a"), but now cty.StringVal("b")'],
+  },
+  {
+    name: "group block planned unknown may come back null",
+    schema: body({ blocks: { g: blk("group", withFoo) } }),
+    planned: obj({ g: U(fooT) }),
+    actual: obj({ g: N(fooT) }),
+    want: [],
+  },
+  {
+    name: "group block planned known, null after apply",
+    schema: body({ blocks: { g: blk("group", withFoo) } }),
+    planned: obj({ g: foo("a") }),
+    actual: obj({ g: N(fooT) }),
+    want: [".g: was present, but now absent"],
+  },
+  {
+    name: "set block: an element changed does not correlate",
+    schema: body({ blocks: { s: blk("set", withFoo) } }),
+    planned: obj({ s: setVal([foo("a")]) }),
+    actual: obj({ s: setVal([foo("b")]) }),
+    want: [
+      '.s: planned set element cty.ObjectVal(map[string]cty.Value{"foo":cty.StringVal("a")}) does not correlate with any element in actual',
+    ],
+  },
+  {
+    name: "set block: unknown planned element correlates with any, and may merge",
+    schema: body({ blocks: { s: blk("set", withFoo) } }),
+    planned: obj({ s: setVal([obj({ foo: U(str) }), foo("a")]) }),
+    actual: obj({ s: setVal([foo("a")]) }),
+    want: [],
+  },
+  {
+    name: "set block null or unknown on either side: skipped",
+    schema: body({ blocks: { s: blk("set", withFoo) } }),
+    planned: obj({ s: U(setType(fooT)) }),
+    actual: obj({ s: setVal([foo("a"), foo("b")]) }),
+    want: [],
+  },
+  {
+    name: "set block shrank (unknowns merged): fine",
+    schema: body({ blocks: { s: blk("set", withFoo) } }),
+    planned: obj({ s: setVal([obj({ foo: U(str) }), obj({ foo: refineNotNull(U(str)) })]) }),
+    actual: obj({ s: setVal([foo("a")]) }),
+    want: [],
+  },
+  {
     name: "root object appeared",
     schema: idName,
     planned: N(O({ id: str, name: str })),
@@ -644,6 +723,54 @@ describe("assertObjectCompatible", () => {
       "final_plan",
     );
     expect(v.map((x) => [x.stage, x.rule])).toEqual([["final_plan", ContractRule.valueChanged]]);
+  });
+
+  it("tuples are compared element by element, and their lengths are part of the type", () => {
+    const n = numberVal;
+    expect(
+      assertValueCompatible(tupleVal([S("a"), n(1), S("c")]), tupleVal([S("a"), n(2), S("d")])).map(
+        formatViolation,
+      ),
+    ).toEqual([
+      "[1]: was cty.NumberIntVal(1), but now cty.NumberIntVal(2)",
+      '[2]: was cty.StringVal("c"), but now cty.StringVal("d")',
+    ]);
+    expect(assertValueCompatible(tupleVal([U(str), n(1)]), tupleVal([S("x"), n(1)]))).toEqual([]);
+    expect(
+      assertValueCompatible(tupleVal([S("a")]), tupleVal([S("a"), S("b")])).map(formatViolation),
+    ).toEqual(["wrong final value type: tuple required"]);
+  });
+
+  it("lists and maps report vanished and new elements with core's index wording", () => {
+    expect(assertValueCompatible(listVal([S("a"), S("b")]), listVal([S("a")])).map(formatViolation)).toEqual([
+      "element 1 has vanished",
+    ]);
+    expect(
+      assertValueCompatible(listVal([S("a")]), listVal([S("a"), S("b"), S("c")])).map(formatViolation),
+    ).toEqual(["new element 1 has appeared", "new element 2 has appeared"]);
+    expect(
+      assertValueCompatible(mapVal({ a: S("1"), b: S("2") }), mapVal({ a: S("1"), c: S("2") })).map(
+        formatViolation,
+      ),
+    ).toEqual(['element "b" has vanished', 'new element "c" has appeared']);
+    expect(assertValueCompatible(mapVal({ a: S("1") }), mapVal({ a: S("2") })).map(formatViolation)).toEqual([
+      '["a"]: was cty.StringVal("1"), but now cty.StringVal("2")',
+    ]);
+  });
+
+  it("sets: a grown set is reported after correlation; a known set may not become unknown", () => {
+    expect(assertValueCompatible(setVal([U(str)]), setVal([S("a"), S("b")])).map(formatViolation)).toEqual([
+      "length changed from 1 to 2",
+    ]);
+    expect(assertValueCompatible(setVal([S("a")]), U(setType(str))).map(formatViolation)).toEqual([
+      "was known, but now unknown",
+    ]);
+    expect(assertValueCompatible(setVal([S("a")]), N(setType(str))).map(formatViolation)).toEqual([
+      'was cty.SetVal([]cty.Value{cty.StringVal("a")}), but now null',
+    ]);
+    expect(assertValueCompatible(N(setType(str)), setVal([S("a")])).map(formatViolation)).toEqual([
+      'was null, but now cty.SetVal([]cty.Value{cty.StringVal("a")})',
+    ]);
   });
 
   it("assertValueCompatible strips marks and needs no schema", () => {

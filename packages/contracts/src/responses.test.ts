@@ -249,6 +249,70 @@ describe("Resource Instance Change Lifecycle: final plan", () => {
       'When expanding the plan for demo_server.web to include new values learned so far during apply, provider "registry.terraform.io/tfkit/demo" changed the planned action from Update to DeleteThenCreate.\n\nThis is a bug in the provider, which should be reported in the provider\'s own issue tracker.',
     );
   });
+
+  // node_resource_apply_instance.go checkPlannedChange: only Update → NoOp passes silently; a
+  // swap of the two replace orders is "a bug in Terraform", not the provider's; anything else is
+  // the provider's inconsistent final plan.
+  it.each([
+    ["Create", "NoOp", true],
+    ["NoOp", "Update", true],
+    ["Update", "CreateThenDelete", true],
+    ["Update", "Create", true],
+    ["DeleteThenCreate", "Update", true],
+    ["CreateThenDelete", "NoOp", true],
+    ["Update", "NoOp", false],
+    ["CreateThenDelete", "DeleteThenCreate", false],
+    ["DeleteThenCreate", "CreateThenDelete", false],
+    ["Update", "Update", false],
+  ] as const)("action %s → %s reported: %s", (from, to, reported) => {
+    const v = checkFinalPlan(server, { initial: first, final: first, initialAction: from, finalAction: to });
+    expect(v).toEqual(
+      reported
+        ? [
+            {
+              stage: "final_plan",
+              rule: ContractRule.actionChanged,
+              path: [],
+              message: `changed the planned action from ${from} to ${to}`,
+              actions: [from, to],
+            },
+          ]
+        : [],
+    );
+  });
+
+  it("an action given on one side only is not compared", () => {
+    expect(checkFinalPlan(server, { initial: first, final: first, initialAction: "Create" })).toEqual([]);
+    expect(checkFinalPlan(server, { initial: first, final: first, finalAction: "Delete" })).toEqual([]);
+  });
+
+  it("an action change and a value change are both reported, the action first", () => {
+    const final = srv({
+      id: unknownVal(str),
+      port: numberVal(81),
+      nics: listVal([nic("eth0", unknownVal(str))]),
+    });
+    const v = checkFinalPlan(server, {
+      initial: first,
+      final,
+      initialAction: "Update",
+      finalAction: "Create",
+    });
+    expect(v.map((x) => [x.rule, x.stage])).toEqual([
+      [ContractRule.actionChanged, "final_plan"],
+      [ContractRule.valueChanged, "final_plan"],
+    ]);
+  });
+
+  it("a non-conforming initial plan is reported as input, not judged", () => {
+    const v = checkFinalPlan(server, {
+      initial: S("x"),
+      final: first,
+      initialAction: "Create",
+      finalAction: "NoOp",
+    });
+    expect(v.map((x) => x.rule)).toEqual([ContractRule.malformedInput]);
+  });
 });
 
 describe("Resource Instance Change Lifecycle: apply", () => {
@@ -358,6 +422,54 @@ describe("Resource Instance Change Lifecycle: apply", () => {
     );
     expect(
       checkApplyResult(server, { planned: nullVal(server.type), newState: nullVal(server.type) }),
+    ).toEqual([]);
+  });
+
+  // node_resource_abstract_instance.go apply(): after assertObjectCompatible, a null new value
+  // for anything but Delete is "returned a null object". A null plan and a null result pass
+  // compatibility, so this check alone catches them (e.g. an Update whose plan was null).
+  it("null after a non-delete action whose plan was null too: core's own wording", () => {
+    for (const action of ["Update", "Create", "NoOp"] as const) {
+      const v = checkApplyResult(server, { planned: priorNull, newState: nullVal(server.type), action });
+      expect(v).toEqual([
+        {
+          stage: "apply",
+          rule: ContractRule.nullnessAfterApply,
+          path: [],
+          message: "returned a null object",
+          actions: [action],
+        },
+      ]);
+      expect(toDiagnostics(v, { ...ctx, annotate: false })[0]?.detail).toBe(
+        `After applying a ${action} plan, the provider returned a null object for demo_server.web. Only destroying should always produce a null value, so this is always a bug in the provider and should be reported in the provider's own repository.`,
+      );
+    }
+  });
+
+  it("a Delete skips the comparison with the plan; its default comes from a null plan", () => {
+    // Explicit Delete with a non-null plan: not compared, only the non-null result is reported.
+    const v = checkApplyResult(server, { planned, newState: applied, action: "Delete" });
+    expect(v.map((x) => [x.rule, x.message, x.actions])).toEqual([
+      [ContractRule.nullnessAfterApply, "returned a non-null object after destroying", ["Delete"]],
+    ]);
+    // Default action of a non-null plan is Update: a null result is compared and absent.
+    expect(
+      checkApplyResult(server, { planned, newState: nullVal(server.type) }).map(formatViolation),
+    ).toEqual(["Root object was present, but now absent"]);
+  });
+
+  it("with the provider's own errors, a missing value is accepted and checks before the comparison still run", () => {
+    expect(checkApplyResult(server, { planned, newState: undefined, providerReportedErrors: true })).toEqual(
+      [],
+    );
+    const unknownLeft = srv({ id: unknownVal(str), port: numberVal(80), all: listValEmpty(nicT) });
+    expect(
+      checkApplyResult(server, { planned, newState: unknownLeft, providerReportedErrors: true }).map(
+        (x) => x.rule,
+      ),
+    ).toContain(ContractRule.unknownValue);
+    expect(
+      checkApplyResult(server, { planned, newState: nullVal(server.type), providerReportedErrors: true }),
     ).toEqual([]);
   });
 
@@ -478,6 +590,27 @@ describe("requires_replace paths", () => {
       ]),
     ).toEqual([]);
     expect(checkRequiresReplace(nullVal(server.type), planned, [[attributeStep("nope")]])).toEqual([]);
+  });
+
+  // terraform: a path is invalid only when hcl.ApplyPath fails on the prior AND the planned value.
+  it("a path only the plan has (an element added by this plan) is fine", () => {
+    const twoNics = srv({
+      id: S("srv-1"),
+      all: listValEmpty(nicT),
+      nics: listVal([nic("eth0", S("a")), nic("eth1", unknownVal(str))]),
+    });
+    const path = [attributeStep("network_interface"), indexStep(numberVal(1)), attributeStep("name")];
+    expect(checkRequiresReplace(prior, twoNics, [path])).toEqual([]);
+    // …and one only the prior has (an element this plan removes).
+    expect(checkRequiresReplace(twoNics, prior, [path])).toEqual([]);
+    // Every path is checked, not just the first.
+    expect(
+      checkRequiresReplace(prior, planned, [[attributeStep("name")], [attributeStep("nope")]]).map(
+        formatViolation,
+      ),
+    ).toEqual([
+      '.nope: requires replacement on a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"nope"}}',
+    ]);
   });
 
   it("a path in neither is core's invalid-plan error", () => {

@@ -10,6 +10,7 @@ import {
 } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { attr } from "../attribute.js";
+import { block } from "../block.js";
 import { resourceSchema } from "../schema.js";
 import { t } from "../type-spec.js";
 import { validateConfig } from "../validate-config.js";
@@ -70,6 +71,29 @@ describe("semanticType", () => {
 
   it("refuses a non-primitive base", () => {
     expect(() => semanticType(t.list(t.string) as never, { name: "x" })).toThrow(/primitive/);
+  });
+
+  it("validation reaches nested attributes, blocks and object attributes with their paths", () => {
+    const schema = resourceSchema({
+      attributes: {
+        rules: attr.listNested({ doc: attr.of(st.normalizedJson, { optional: true }) }, { optional: true }),
+        o: attr.object({ at: st.rfc3339 }, { optional: true }),
+      },
+      blocks: { net: block.single({ attributes: { cidr: attr.of(st.ipv6Prefix, { optional: true }) } }) },
+    });
+    const d = validateConfig(
+      schema,
+      objectVal({
+        rules: listVal([objectVal({ doc: s("{}") }), objectVal({ doc: s("{") })]),
+        o: objectVal({ at: s("yesterday") }),
+        net: objectVal({ cidr: s("10.0.0.0/8") }),
+      }),
+    );
+    expect(d.map((x) => `${x.summary} @${formatPath(x.path ?? [])}`)).toEqual([
+      "Invalid JSON String Value @.rules[1].doc",
+      "Invalid RFC3339 String Value @.o.at",
+      "Invalid IPv6 CIDR String Value @.net.cidr",
+    ]);
   });
 
   it("validation reaches collection elements with their paths, and skips null and unknown", () => {

@@ -102,6 +102,11 @@ function typesLikelyConfusing(got: Type, want: Type): boolean {
   return true;
 }
 
+/** A known, non-null, unmarked object value. */
+function plainObject(v: Value): boolean {
+  return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull();
+}
+
 class Compat {
   readonly #stage: ContractStage;
 
@@ -124,10 +129,14 @@ class Compat {
     }
     if (planned.isNull()) return errs;
 
+    // Two plain objects of one type (the usual case): their attributes read straight from them.
+    const direct = planned.type === actual.type && plainObject(planned) && plainObject(actual);
+    const plannedEntries = direct ? planned.entries() : undefined;
+    const actualEntries = direct ? actual.entries() : undefined;
     for (const name of sortedNames(schema.attributes)) {
       const attrS = schema.attributes[name] as AttributeShape;
-      const plannedV = getAttrOr(planned, name, attrS.type);
-      const actualV = getAttrOr(actual, name, attrS.type);
+      const plannedV = plannedEntries?.get(name) ?? getAttrOr(planned, name, attrS.type);
+      const actualV = actualEntries?.get(name) ?? getAttrOr(actual, name, attrS.type);
       // The provider handed back the planned value itself: nothing in it can have changed.
       if (plannedV === actualV) continue;
       const p = attrPath(path, name);

@@ -1,4 +1,5 @@
 import { listVal, mapVal, nullVal, objectVal, setVal, tupleVal, type Value } from "@tfkit/cty-values";
+import { attributeEntries, blockEntries } from "./entries.js";
 import type { AttributeNesting, Attributes, BlockNesting, Blocks } from "./spec.js";
 
 /** The parts of a schema body the walk needs (a schema, a block, a nested attribute's object). */
@@ -22,6 +23,7 @@ export function nullWriteOnlyAttributes(
   value: Value,
 ): Value {
   if (!value.isKnown() || value.isNull() || value.type.kind !== "object") return value;
+  if (!holdsWriteOnly(body)) return value;
   const entries = value.entries();
   let out: Map<string, Value> | undefined;
   const put = (name: string, before: Value, after: Value): void => {
@@ -29,7 +31,7 @@ export function nullWriteOnlyAttributes(
     out ??= new Map(entries);
     out.set(name, after);
   };
-  for (const [name, spec] of Object.entries(body.attributes)) {
+  for (const [name, spec] of attributeEntries(body.attributes)) {
     const v = entries.get(name);
     if (v === undefined) continue;
     if (spec.writeOnly) {
@@ -39,11 +41,41 @@ export function nullWriteOnlyAttributes(
       put(name, v, eachObject(v, spec.nesting, { attributes: spec.attributes }));
     }
   }
-  for (const [name, spec] of Object.entries(body.blocks ?? {})) {
+  for (const [name, spec] of blockEntries(body.blocks ?? NO_BLOCKS)) {
     const v = entries.get(name);
     if (v !== undefined) put(name, v, eachObject(v, spec.nesting, spec));
   }
   return out === undefined ? value : objectVal(out);
+}
+
+const NO_BLOCKS: Blocks = Object.freeze({});
+// Whether a list of attributes or blocks holds a write-only attribute at any depth, found once
+// per schema: most schemas have none, and then a value is returned without a look inside.
+const attributesHolding = new WeakMap<Attributes, boolean>();
+const blocksHolding = new WeakMap<Blocks, boolean>();
+
+function holdsWriteOnly(body: WriteOnlyBody): boolean {
+  return attributesHold(body.attributes) || (body.blocks !== undefined && blocksHold(body.blocks));
+}
+
+function attributesHold(attributes: Attributes): boolean {
+  let holds = attributesHolding.get(attributes);
+  if (holds === undefined) {
+    holds = attributeEntries(attributes).some(
+      ([, spec]) => spec.writeOnly || (spec.kind === "nested_attribute" && attributesHold(spec.attributes)),
+    );
+    if (Object.isFrozen(attributes)) attributesHolding.set(attributes, holds);
+  }
+  return holds;
+}
+
+function blocksHold(blocks: Blocks): boolean {
+  let holds = blocksHolding.get(blocks);
+  if (holds === undefined) {
+    holds = blockEntries(blocks).some(([, spec]) => holdsWriteOnly(spec));
+    if (Object.isFrozen(blocks)) blocksHolding.set(blocks, holds);
+  }
+  return holds;
 }
 
 /** Applies the walk to each object of a nested attribute's or block type's value. */

@@ -274,8 +274,9 @@ export function floorSuite(n: number, rounds: number): CustomSuite {
             delta: med - baseMedian,
             unit: "ns",
           });
+          const vsData = Number.isNaN(dataMedian) ? "" : `, ${(med / dataMedian).toFixed(2)}× terraform_data`;
           cells.push(
-            `${kind} ${(med / 1e9).toFixed(2)} s (${(med / baseMedian).toFixed(2)}× ${base}, ${(med / dataMedian).toFixed(2)}× terraform_data)`,
+            `${kind} ${(med / 1e9).toFixed(2)} s (${(med / baseMedian).toFixed(2)}× ${base}${vsData})`,
           );
         }
         lines.push(`  ${command.padEnd(7)} ${cells.join("; ")}`);

@@ -4,6 +4,7 @@ import { equals, rawEquals } from "./equality.js";
 import { refine, refineNotNull } from "./refinement.js";
 import { valueGoString } from "./type-format.js";
 import { dynamicType, listType, numberType, objectType, stringType } from "./type.js";
+import { setVal } from "./set.js";
 import {
   DynamicVal,
   EmptyObjectVal,
@@ -14,7 +15,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

@@ -1,11 +1,23 @@
 import { testConformance } from "./conformance.js";
 import { containsMarked, sameMarks, shallowUnmark, withMarks } from "./internal/marks.js";
-import { isFalse, unknownBool } from "./internal/number-compare.js";
+import { isFalse, isTrue, unknownBool } from "./internal/number-compare.js";
+import { type SetRules, setHas } from "./internal/set-rules.js";
 import type { CtyNumber } from "./number.js";
 import { definitelyNotNull, valueRange } from "./refinement.js";
-import { setHas } from "./set.js";
+import { setHashString } from "./set-hash.js";
 import { hasDynamicTypes, type Type, typeEquals } from "./type.js";
 import { boolVal, False, True, unmarkDeepCollect, type Value } from "./value.js";
+
+/**
+ * go-cty's set rules for values (`setRules`): bucket by {@link setHashString}, and two elements
+ * are one member only when {@link equals} is a known `true` (go-cty `Equivalent`). Defined here
+ * because comparing two sets needs them, and set.ts builds on them.
+ * @internal
+ */
+export const valueSetRules: SetRules<Value> = {
+  hash: setHashString,
+  equivalent: (a, b) => isTrue(equals(a, b)),
+};
 
 /**
  * Compares two values the way cty operations do (go-cty `Value.Equals`), giving a cty bool.
@@ -116,11 +128,11 @@ function compareKnown(a: Value, b: Value): Value {
       let equal = true;
       for (const x of xs) {
         if (!x.isKnown()) return unknownBool();
-        if (!setHas(ys, x)) equal = false;
+        if (!setHas(valueSetRules, ys, x)) equal = false;
       }
       for (const y of ys) {
         if (!y.isKnown()) return unknownBool();
-        if (!setHas(xs, y)) equal = false;
+        if (!setHas(valueSetRules, xs, y)) equal = false;
       }
       return boolVal(equal);
     }

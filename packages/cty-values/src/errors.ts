@@ -1,6 +1,4 @@
-import { goQuote } from "./internal/go-quote.js";
-import type { CtyNumber } from "./number.js";
-import type { Path } from "./path.js";
+import { formatPath, type Path } from "./path.js";
 
 const BRAND = Symbol.for("@tfkit/cty-values/CtyError");
 
@@ -51,7 +49,7 @@ export class CtyError extends Error {
   readonly [BRAND] = true;
 
   constructor(code: CtyErrorCode, message: string, options: { path?: Path; cause?: unknown } = {}) {
-    const prefix = options.path && options.path.length > 0 ? `${renderPath(options.path)}: ` : "";
+    const prefix = options.path && options.path.length > 0 ? `${formatPath(options.path)}: ` : "";
     super(prefix + message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.path = options.path;
@@ -69,29 +67,4 @@ export class CtyError extends Error {
 /** Reports whether a value is a {@link CtyError} (brand check, safe across module copies). @category guards */
 export function isCtyError(u: unknown): u is CtyError {
   return typeof u === "object" && u !== null && (u as Record<symbol, unknown>)[BRAND] === true;
-}
-
-/**
- * Same rendering as path.ts `formatPath`. Kept here so errors.ts imports no module that loads
- * value.ts: type.ts imports errors.ts, and a path from here to value.ts would run value.ts's
- * top-level constants (`True`, `DynamicVal`, …) before type.ts has defined the types they use
- * whenever type.ts is loaded first (as index.ts does).
- */
-function renderPath(path: Path): string {
-  let out = "";
-  for (const step of path) {
-    if (step.kind === "attribute") {
-      out += `.${step.name}`;
-      continue;
-    }
-    const key = step.key;
-    let text: string;
-    if (key.isNull()) text = "null";
-    else if (!key.isKnown()) text = "(not yet known)";
-    else if (key.type.kind === "number") text = (key.payload as CtyNumber).textG();
-    else if (key.type.kind === "string") text = goQuote(key.payload as string);
-    else text = "...";
-    out += `[${text}]`;
-  }
-  return out;
 }

@@ -55,7 +55,6 @@ export {
   numberVal,
   objectVal,
   replaceAttributes,
-  setVal,
   setValEmpty,
   stringVal,
   True,
@@ -73,11 +72,18 @@ export { CtyError, CtyErrorCode, isCtyError } from "./errors.js";
 export { CtyNumber, isCtyNumber, numberFrom } from "./number.js";
 
 // --- type names, GoString, type JSON (type-format.ts, type-json.ts) ---
-export { friendlyName, friendlyNameForConstraint, typeGoString, valueGoString } from "./type-format.js";
+export {
+  friendlyName,
+  friendlyNameForConstraint,
+  pathToString,
+  typeGoString,
+  valueGoString,
+} from "./type-format.js";
 export { typeFromJson, typeToJson } from "./type-json.js";
 
-// --- refinements (refinement.ts) ---
+// --- refinements and length (refinement.ts) ---
 export {
+  length,
   RefinementBuilder,
   refine,
   refineNotNull,
@@ -87,26 +93,18 @@ export {
   valueRange,
 } from "./refinement.js";
 export { goQuote } from "./internal/go-quote.js";
-export { length } from "./length.js";
 
-// --- sets (set.ts) ---
-export { hasElement, setHashString } from "./set.js";
+// --- sets (set.ts, set-hash.ts) ---
+export { hasElement, setVal } from "./set.js";
+export { setHashString } from "./set-hash.js";
 
 // --- equality (equality.ts) ---
 export { equals, rawEquals } from "./equality.js";
 
-// --- paths, walk, transform (path.ts, walk.ts) ---
+// --- paths, walk, transform (path.ts, path-ops.ts, walk.ts) ---
 export type { AttributeStep, IndexStep, Path, PathStep } from "./path.js";
-export {
-  applyPath,
-  attributeStep,
-  formatPath,
-  getPath,
-  indexStep,
-  pathEquals,
-  pathToString,
-  setPath,
-} from "./path.js";
+export { attributeStep, formatPath, indexStep } from "./path.js";
+export { applyPath, getPath, pathEquals, setPath } from "./path-ops.js";
 export type { PathValueMarks, Transformer } from "./walk.js";
 export { markWithPaths, transform, transformWith, unmarkDeepWithPaths, walk } from "./walk.js";
 

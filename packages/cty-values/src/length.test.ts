@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isCtyError } from "./errors.js";
-import { length } from "./length.js";
-import { refine, refineNotNull } from "./refinement.js";
+import { refine, refineNotNull, length } from "./refinement.js";
 import { valueGoString } from "./type-format.js";
 import { listType, mapType, numberType, objectType, setType, stringType, tupleType } from "./type.js";
+import { setVal } from "./set.js";
 import {
   DynamicVal,
   listVal,
@@ -11,7 +11,6 @@ import {
   mark,
   nullVal,
   objectVal,
-  setVal,
   stringVal,
   tupleVal,
   unknownVal,

@@ -3,19 +3,11 @@ import { describe, expect, it } from "vitest";
 import { rawEquals } from "./equality.js";
 import { CtyError, isCtyError } from "./errors.js";
 import { CtyNumber } from "./number.js";
-import {
-  applyPath,
-  attributeStep,
-  formatPath,
-  getPath,
-  indexStep,
-  type Path,
-  pathEquals,
-  pathToString,
-  setPath,
-} from "./path.js";
-import { valueGoString } from "./type-format.js";
+import { pathEquals, getPath, applyPath, setPath } from "./path-ops.js";
+import { attributeStep, formatPath, indexStep, type Path } from "./path.js";
+import { valueGoString, pathToString } from "./type-format.js";
 import { listType, mapType, numberType, objectType, stringType } from "./type.js";
+import { setVal } from "./set.js";
 import {
   listVal,
   mapVal,
@@ -23,7 +15,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

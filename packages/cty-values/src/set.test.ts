@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { equals, rawEquals } from "./equality.js";
 import { crc32String } from "./internal/crc32.js";
-import { length } from "./length.js";
-import { canonicalSetElements, hasElement, setHashString } from "./set.js";
+import { length } from "./refinement.js";
+import { setHashString } from "./set-hash.js";
+import { canonicalSetElements, hasElement, setVal } from "./set.js";
 import { valueGoString } from "./type-format.js";
 import { boolType, numberType, stringType } from "./type.js";
 import {
@@ -11,7 +12,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

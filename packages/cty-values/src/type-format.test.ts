@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { length } from "./length.js";
 import { CtyNumber } from "./number.js";
-import { refine, refineNotNull } from "./refinement.js";
+import { refine, refineNotNull, length } from "./refinement.js";
 import {
   friendlyName,
   friendlyNameForConstraint,
@@ -22,6 +21,7 @@ import {
   stringType,
   tupleType,
 } from "./type.js";
+import { setVal } from "./set.js";
 import {
   DynamicVal,
   EmptyObjectVal,
@@ -35,7 +35,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   True,

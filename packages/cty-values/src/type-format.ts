@@ -1,5 +1,6 @@
 import { goQuote } from "./internal/go-quote.js";
 import type { CtyNumber } from "./number.js";
+import type { Path } from "./path.js";
 import { compareUtf8, type Type } from "./type.js";
 import { type NumberBound, type Refinement, Value } from "./value.js";
 
@@ -234,4 +235,23 @@ function refinementSuffix(t: Type, r: Refinement | undefined): string {
 
 function boundGoString(b: NumberBound): string {
   return `${numberGoString(b.value)}, ${b.inclusive}`;
+}
+
+/**
+ * A Go-syntax rendering of a path, for debugging and test failure messages.
+ * @example
+ * ```ts
+ * pathToString([attributeStep("a"), indexStep(numberVal(0))]) // 'cty.GetAttrPath("a").Index(cty.NumberIntVal(0))'
+ * ```
+ * @category encoding
+ */
+export function pathToString(path: Path): string {
+  if (path.length === 0) return "cty.Path{}";
+  let out = "";
+  path.forEach((step, i) => {
+    if (step.kind === "attribute")
+      out += i === 0 ? `cty.GetAttrPath(${goQuote(step.name)})` : `.GetAttr(${goQuote(step.name)})`;
+    else out += i === 0 ? `cty.IndexPath(${valueGoString(step.key)})` : `.Index(${valueGoString(step.key)})`;
+  });
+  return out;
 }

@@ -1,7 +1,6 @@
 import { CtyError } from "./errors.js";
 import type { CtyNumber } from "./number.js";
 import { numberFrom } from "./number.js";
-import { canonicalSetElements } from "./set.js";
 import {
   boolType,
   compareUtf8,
@@ -275,7 +274,8 @@ export function refinedUnknownVal(type: Type, refinement: Refinement | undefined
 /** The unknown value of unknown type (go-cty `DynamicVal`); never refined. @category constructors */
 export const DynamicVal: Value = unknownVal(dynamicType);
 
-function commonElementType(elements: readonly Value[], what: string): Type {
+/** @internal The one type a collection's elements share (`dynamic` when none is concrete). */
+export function commonElementType(elements: readonly Value[], what: string): Type {
   let t: Type | undefined;
   for (const e of elements) {
     if (e.type.kind === "dynamic") continue;
@@ -289,8 +289,9 @@ function commonElementType(elements: readonly Value[], what: string): Type {
 /**
  * A `DynamicVal` or `nullVal(dynamicType)` element takes the collection's element type, as go-cty
  * stores only the raw unknown/null and reads it back with the collection's element type.
+ * @internal
  */
-function asElementType(e: Value, t: Type): Value {
+export function asElementType(e: Value, t: Type): Value {
   if (e.type.kind !== "dynamic" || t.kind === "dynamic") return e;
   return new Value(t, e.payload, e.marks);
 }
@@ -311,23 +312,7 @@ export function listValEmpty(elementType: Type): Value {
   return new Value(listType(elementType), EMPTY_ARRAY);
 }
 
-/**
- * A known set (go-cty `SetVal`): duplicates removed, elements in go-cty's iteration order,
- * element marks moved onto the set.
- * @throws {@link CtyError} when empty (use {@link setValEmpty}) or element types differ.
- * @category constructors
- */
-export function setVal(elements: readonly Value[]): Value {
-  if (elements.length === 0) throw new CtyError("invalid_value", "must not call setVal with empty slice");
-  const t = commonElementType(elements, "set");
-  const marks = new Set<string>();
-  const clean = elements.map((e) => {
-    const [u, m] = unmarkDeepCollect(asElementType(e, t));
-    for (const x of m) marks.add(x);
-    return u;
-  });
-  return new Value(setType(t), Object.freeze(canonicalSetElements(clean)), freezeMarks(marks));
-}
+// setVal is in set.ts: removing duplicates needs set rules and equality, which build on values.
 
 /** An empty set of the given element type. @category constructors */
 export function setValEmpty(elementType: Type): Value {
@@ -461,7 +446,8 @@ function isAscii(s: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Marks (go-cty `Mark`, `Unmark`, `UnmarkDeep`)
 
-function freezeMarks(m: ReadonlySet<string>): ReadonlySet<string> {
+/** @internal A frozen copy of a mark set (the shared empty set when there are none). */
+export function freezeMarks(m: ReadonlySet<string>): ReadonlySet<string> {
   return m.size === 0 ? NO_MARKS : Object.freeze(new Set(m));
 }
 

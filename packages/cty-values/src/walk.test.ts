@@ -4,6 +4,7 @@ import { rawEquals } from "./equality.js";
 import { formatPath, type Path } from "./path.js";
 import { valueGoString } from "./type-format.js";
 import { stringType } from "./type.js";
+import { setVal } from "./set.js";
 import {
   False,
   listVal,
@@ -12,7 +13,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

@@ -1,16 +1,8 @@
-import { attributeStep, indexStep, type Path, pathEquals } from "./path.js";
+import { pathEquals } from "./path-ops.js";
+import { attributeStep, indexStep, type Path } from "./path.js";
 import { withMarks } from "./internal/marks.js";
-import {
-  listVal,
-  mapVal,
-  numberVal,
-  objectVal,
-  setVal,
-  stringVal,
-  tupleVal,
-  unmark,
-  type Value,
-} from "./value.js";
+import { setVal } from "./set.js";
+import { listVal, mapVal, numberVal, objectVal, stringVal, tupleVal, unmark, type Value } from "./value.js";
 
 /**
  * Visits a value and everything inside it, depth-first, parents before children (go-cty `cty.Walk`).

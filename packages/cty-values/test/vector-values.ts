@@ -27,6 +27,7 @@ import {
   tupleType,
   type Type,
 } from "../src/type.js";
+import { setVal } from "../src/set.js";
 import {
   boolVal,
   DynamicVal,
@@ -40,7 +41,6 @@ import {
   objectVal,
   type Refinement,
   refinedUnknownVal,
-  setVal,
   setValEmpty,
   stringVal,
   tupleVal,

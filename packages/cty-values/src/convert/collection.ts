@@ -1,5 +1,5 @@
 import { CtyError } from "../errors.js";
-import { length } from "../length.js";
+import { length } from "../refinement.js";
 import { indexStep, type Path } from "../path.js";
 import {
   compareUtf8,
@@ -10,6 +10,7 @@ import {
   type Type,
   typeEquals,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   listVal,
   listValEmpty,
@@ -18,7 +19,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   unknownVal,

@@ -13,6 +13,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   boolVal,
   listVal,
@@ -23,7 +24,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   tupleVal,

@@ -17,6 +17,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   DynamicVal,
   EmptyObjectVal,
@@ -30,7 +31,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   True,

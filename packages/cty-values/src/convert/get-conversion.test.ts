@@ -12,17 +12,8 @@ import {
   stringType,
   tupleType,
 } from "../type.js";
-import {
-  listVal,
-  mapVal,
-  numberVal,
-  objectVal,
-  setVal,
-  stringVal,
-  True,
-  tupleVal,
-  unknownVal,
-} from "../value.js";
+import { setVal } from "../set.js";
+import { listVal, mapVal, numberVal, objectVal, stringVal, True, tupleVal, unknownVal } from "../value.js";
 import { convert, getConversion, getConversionUnsafe, unifyUnsafe } from "./public.js";
 
 describe("getConversion / getConversionUnsafe", () => {

@@ -1,7 +1,6 @@
-import { equals } from "../equality.js";
 import { CtyNumber } from "../number.js";
 import { boolType } from "../type.js";
-import { boolVal, refinedUnknownVal, True, type Value } from "../value.js";
+import { boolVal, False, numberVal, type Refinement, refinedUnknownVal, True, type Value } from "../value.js";
 
 /**
  * go-cty's number comparisons on possibly-unknown operands (`LessThan`, `GreaterThan`, their
@@ -69,14 +68,47 @@ export function boolOr(a: Value, b: Value): Value {
   return unknownBool();
 }
 
+/**
+ * @internal go-cty `a.Equals(b)` for unmarked non-null numbers: what equality.ts's `equals` gives
+ * for two such values, written here so that these comparisons need nothing above values.
+ */
+export function numberEquals(a: Value, b: Value): Value {
+  const aKnown = a.isKnown();
+  const bKnown = b.isKnown();
+  if (aKnown && bKnown) return boolVal((a.payload as CtyNumber).equals(b.payload as CtyNumber));
+  if (aKnown !== bKnown) {
+    // go-cty first asks the unknown's range (ValueRange.Includes) whether it can hold the known one.
+    const known = aKnown ? a : b;
+    const refinement = (aKnown ? b : a).refinement;
+    if (refinement !== undefined && !withinBounds(known, refinement)) return False;
+  }
+  return unknownBool();
+}
+
+/**
+ * Does a known number lie within an unknown number's refined bounds (go-cty
+ * `ValueRange.Includes` for numbers; an absent bound is an exclusive infinity)?
+ */
+function withinBounds(n: Value, r: Refinement): boolean {
+  const lo = r.numberLowerBound ?? { value: CtyNumber.negativeInfinity, inclusive: false };
+  const hi = r.numberUpperBound ?? { value: CtyNumber.positiveInfinity, inclusive: false };
+  const minOk = lo.inclusive
+    ? numberGreaterOrEqual(n, numberVal(lo.value))
+    : numberGreaterThan(n, numberVal(lo.value));
+  const maxOk = hi.inclusive
+    ? numberLessOrEqual(n, numberVal(hi.value))
+    : numberLessThan(n, numberVal(hi.value));
+  return !isFalse(minOk) && !isFalse(maxOk);
+}
+
 /** @internal go-cty `a.LessThanOrEqualTo(b)`. */
 export function numberLessOrEqual(a: Value, b: Value): Value {
-  return boolOr(numberLessThan(a, b), equals(a, b));
+  return boolOr(numberLessThan(a, b), numberEquals(a, b));
 }
 
 /** @internal go-cty `a.GreaterThanOrEqualTo(b)`. */
 export function numberGreaterOrEqual(a: Value, b: Value): Value {
-  return boolOr(numberGreaterThan(a, b), equals(a, b));
+  return boolOr(numberGreaterThan(a, b), numberEquals(a, b));
 }
 
 /** @internal Is the value a known, non-null `true`? */

@@ -18,6 +18,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   DynamicVal,
   EmptyObjectVal,
@@ -31,7 +32,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

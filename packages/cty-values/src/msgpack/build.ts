@@ -1,4 +1,4 @@
-import { canonicalSetElements } from "../set.js";
+import { canonicalSetElements, setVal } from "../set.js";
 import { attributeNames } from "./attribute-names.js";
 import {
   compareUtf8,
@@ -10,7 +10,7 @@ import {
   type TupleType,
   type Type,
 } from "../type.js";
-import { listVal, mapVal, objectVal, setVal, tupleVal, Value } from "../value.js";
+import { listVal, mapVal, objectVal, tupleVal, Value } from "../value.js";
 
 /**
  * Collection and structural constructors for the decoders.

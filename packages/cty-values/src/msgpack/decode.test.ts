@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { rawEquals } from "../equality.js";
 import { type CtyError, isCtyError } from "../errors.js";
-import { attributeStep, formatPath, indexStep, pathEquals } from "../path.js";
+import { pathEquals } from "../path-ops.js";
+import { attributeStep, formatPath, indexStep } from "../path.js";
 import { CtyNumber } from "../number.js";
 import { refine } from "../refinement.js";
 import { valueGoString } from "../type-format.js";
@@ -17,6 +18,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   boolVal,
   DynamicVal,
@@ -28,7 +30,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   unknownVal,
   type Value,

@@ -14,6 +14,7 @@ import {
   stringType,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   DynamicVal,
   listVal,
@@ -22,7 +23,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

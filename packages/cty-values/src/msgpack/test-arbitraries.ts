@@ -17,6 +17,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   boolVal,
   DynamicVal,
@@ -27,7 +28,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   setValEmpty,
   stringVal,
   tupleVal,

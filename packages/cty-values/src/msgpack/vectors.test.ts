@@ -15,6 +15,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
+import { setVal } from "../set.js";
 import {
   DynamicVal,
   EmptyObjectVal,
@@ -25,7 +26,6 @@ import {
   nullVal,
   numberVal,
   objectVal,
-  setVal,
   stringVal,
   True,
   tupleVal,

@@ -24,8 +24,8 @@ import {
   unknownVal,
   type Value,
 } from "../value.js";
-import { getPathConversion, type PathConversion } from "./conversion.js";
-import { mismatchMessage } from "./mismatch.js";
+import { mismatchMessageFor } from "./mismatch.js";
+import type { FindConversion, PathConversion } from "./path-conversion.js";
 import { goQuote } from "../internal/go-quote.js";
 import {
   attributeType,
@@ -106,7 +106,11 @@ export function conversionCollectionToSet(
  * @remarks go-cty `conversionCollectionToMap`; the unification step is always safe there.
  * @internal
  */
-export function conversionCollectionToMap(elementType: Type, conversion: PathConversion): PathConversion {
+export function conversionCollectionToMap(
+  elementType: Type,
+  conversion: PathConversion,
+  find: FindConversion,
+): PathConversion {
   return (value, path) => {
     let elements = new Map<string, Value>();
     for (const [key, element] of value.entries()) {
@@ -115,7 +119,7 @@ export function conversionCollectionToMap(elementType: Type, conversion: PathCon
     if (elements.size === 0) {
       return mapValEmpty(elementType.kind === "dynamic" ? collectionElementType(value.type) : elementType);
     }
-    if (isCollectionOrObject(elementType)) elements = unifyCollectionElements(elements, path, false);
+    if (isCollectionOrObject(elementType)) elements = unifyCollectionElements(elements, path, false, find);
     if (!haveConsistentTypes(elements.values()))
       fail("element types must all match for conversion to map", path);
     return mapVal(elements);
@@ -134,10 +138,11 @@ function tupleElementConversions(
   tuple: TupleType,
   elementType: Type,
   unsafe: boolean,
+  find: FindConversion,
 ): { elementType: Type; conversions: (PathConversion | undefined)[] } | undefined {
   let target = elementType;
   if (target.kind === "dynamic") {
-    const unified = unifyTypes(tuple.elementTypes, unsafe);
+    const unified = unifyTypes(tuple.elementTypes, unsafe, find);
     if (unified === undefined) return undefined;
     target = unified.type;
     // Still dynamic: only valid when every element is dynamic too.
@@ -154,7 +159,7 @@ function tupleElementConversions(
     }
     let conversion: PathConversion | undefined;
     if (!typeEquals(t, target)) {
-      conversion = getPathConversion(t, target, unsafe);
+      conversion = find(t, target, unsafe);
       if (conversion === undefined) return undefined;
     }
     if (seen.length < 16) seen.push({ type: t, conversion });
@@ -173,12 +178,13 @@ export function conversionTupleToSet(
   tuple: TupleType,
   elementType: Type,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   if (tuple.elementTypes.length === 0) {
     const empty = setValEmpty(withoutOptionalAttributesDeep(elementType));
     return () => empty;
   }
-  const plan = tupleElementConversions(tuple, elementType, unsafe);
+  const plan = tupleElementConversions(tuple, elementType, unsafe, find);
   if (plan === undefined) return undefined;
   return (value, path) => {
     const elements = value.elements().map((element, i) => {
@@ -201,12 +207,13 @@ export function conversionTupleToList(
   tuple: TupleType,
   elementType: Type,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   if (tuple.elementTypes.length === 0) {
     const empty = listValEmpty(withoutOptionalAttributesDeep(elementType));
     return () => empty;
   }
-  const plan = tupleElementConversions(tuple, elementType, unsafe);
+  const plan = tupleElementConversions(tuple, elementType, unsafe, find);
   if (plan === undefined) return undefined;
   return (value, path) => {
     const source = value.elements();
@@ -215,7 +222,7 @@ export function conversionTupleToList(
       return conversion ? conversion(element, [...path, indexStep(numberVal(i))]) : element;
     });
     const lastElementPath = [...path, indexStep(numberVal(source.length - 1))];
-    elements = unifyListElements(elements, lastElementPath, unsafe);
+    elements = unifyListElements(elements, lastElementPath, unsafe, find);
     if (!haveConsistentTypes(elements)) fail("element types must all match for conversion to list", path);
     return listVal(elements);
   };
@@ -232,6 +239,7 @@ export function conversionObjectToMap(
   object: ObjectType,
   elementType: Type,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   const names = Object.keys(object.attributeTypes).sort(compareUtf8);
   if (names.length === 0) {
@@ -243,6 +251,7 @@ export function conversionObjectToMap(
     const unified = unifyTypes(
       names.map((n) => object.attributeTypes[n] as Type),
       unsafe,
+      find,
     );
     if (unified === undefined) return undefined;
     target = unified.type;
@@ -251,7 +260,7 @@ export function conversionObjectToMap(
   for (const name of names) {
     const attrType = object.attributeTypes[name] as Type;
     if (typeEquals(attrType, target)) continue;
-    const conversion = getPathConversion(attrType, target, unsafe);
+    const conversion = find(attrType, target, unsafe);
     if (conversion === undefined) return undefined;
     conversions.set(name, conversion);
   }
@@ -261,7 +270,7 @@ export function conversionObjectToMap(
       const conversion = conversions.get(name);
       elements.set(name, conversion ? conversion(attr, [...path, indexStep(stringVal(name))]) : attr);
     }
-    if (isCollectionOrObject(target)) elements = unifyCollectionElements(elements, path, unsafe);
+    if (isCollectionOrObject(target)) elements = unifyCollectionElements(elements, path, unsafe, find);
     if (!haveConsistentTypes(elements.values()))
       fail("attribute types must all match for conversion to map", path);
     return mapVal(elements);
@@ -281,6 +290,7 @@ export function conversionMapToObject(
   map: MapType,
   object: ObjectType,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   const mapElementType = map.elementType;
   // Present with undefined: the key needs a conversion that does not exist (optional only).
@@ -288,7 +298,7 @@ export function conversionMapToObject(
   for (const name of Object.keys(object.attributeTypes).sort(compareUtf8)) {
     const attrType = object.attributeTypes[name] as Type;
     if (typeEquals(attrType, mapElementType)) continue;
-    const conversion = getPathConversion(mapElementType, attrType, unsafe);
+    const conversion = find(mapElementType, attrType, unsafe);
     if (conversion === undefined) {
       if (object.optional.has(name) && unsafe) {
         conversions.set(name, undefined);
@@ -308,7 +318,7 @@ export function conversionMapToObject(
         const conversion = conversions.get(name);
         if (conversion === undefined) {
           fail(
-            `map element type is incompatible with attribute ${goQuote(name)}: ${mismatchMessage(element.type, attrType)}`,
+            `map element type is incompatible with attribute ${goQuote(name)}: ${mismatchMessageFor(element.type, attrType, find)}`,
             path,
           );
         }
@@ -335,35 +345,47 @@ function unifyCollectionElements(
   elements: Map<string, Value>,
   path: Path,
   unsafe: boolean,
+  find: FindConversion,
 ): Map<string, Value> {
   const unified = unifyTypes(
     [...elements.values()].map((v) => v.type),
     unsafe,
+    find,
   );
   if (unified === undefined) fail("cannot find a common base type for all elements", path);
   const result = new Map<string, Value>();
   for (const [name, element] of elements) {
-    result.set(name, convertElementTo(element, unified.type, [...path, indexStep(stringVal(name))], unsafe));
+    result.set(
+      name,
+      convertElementTo(element, unified.type, [...path, indexStep(stringVal(name))], unsafe, find),
+    );
   }
   return result;
 }
 
 /** go-cty `conversionUnifyListElements`. */
-function unifyListElements(elements: Value[], path: Path, unsafe: boolean): Value[] {
+function unifyListElements(elements: Value[], path: Path, unsafe: boolean, find: FindConversion): Value[] {
   const unified = unifyTypes(
     elements.map((v) => v.type),
     unsafe,
+    find,
   );
   if (unified === undefined) fail("cannot find a common base type for all elements", path);
   return elements.map((element, i) =>
-    convertElementTo(element, unified.type, [...path, indexStep(numberVal(i))], unsafe),
+    convertElementTo(element, unified.type, [...path, indexStep(numberVal(i))], unsafe, find),
   );
 }
 
-function convertElementTo(element: Value, to: Type, path: Path, unsafe: boolean): Value {
+function convertElementTo(
+  element: Value,
+  to: Type,
+  path: Path,
+  unsafe: boolean,
+  find: FindConversion,
+): Value {
   if (typeEquals(element.type, to)) return element;
-  const conversion = getPathConversion(element.type, to, unsafe);
+  const conversion = find(element.type, to, unsafe);
   // Unification found the type, so a conversion exists; guard anyway instead of crashing.
-  if (conversion === undefined) fail(mismatchMessage(element.type, to), path);
+  if (conversion === undefined) fail(mismatchMessageFor(element.type, to, find), path);
   return conversion(element, path);
 }

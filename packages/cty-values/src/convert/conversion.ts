@@ -1,5 +1,4 @@
 import { CtyError } from "../errors.js";
-import type { Path } from "../path.js";
 import { refine, refineNotNull, valueRange } from "../refinement.js";
 import { isCollectionType, type Type, typeEquals } from "../type.js";
 import { mark, nullVal, unknownVal, unmark, type Value } from "../value.js";
@@ -13,18 +12,11 @@ import {
   conversionTupleToSet,
 } from "./collection.js";
 import { dynamicReplace } from "./dynamic.js";
-import { mismatchMessage } from "./mismatch.js";
+import { mismatchMessageFor } from "./mismatch.js";
+import type { PathConversion } from "./path-conversion.js";
 import { primitiveConversion } from "./primitive.js";
 import { conversionObjectToObject, conversionTupleToTuple } from "./structural.js";
 import { withoutOptionalAttributesDeep } from "./type-util.js";
-
-/**
- * A conversion that reports failures relative to the path of the value it is given.
- *
- * @remarks go-cty's internal `conversion` type. Throws `CtyError` code `"conversion"`.
- * @internal
- */
-export type PathConversion = (value: Value, path: Path) => Value;
 
 /**
  * Finds the conversion from one type to another, safe only or also unsafe.
@@ -48,7 +40,7 @@ export function getPathConversion(from: Type, to: Type, unsafe: boolean): PathCo
     if (!isKnown || value.isNull()) {
       // Unknowns and nulls never carry optional-attribute markers, so that a homogeneous
       // collection keeps a single element type.
-      const target = dynamicReplace(value.type, withoutOptionalAttributesDeep(to));
+      const target = dynamicReplace(value.type, withoutOptionalAttributesDeep(to), getPathConversion);
       return isKnown ? nullVal(target) : prepareUnknownResult(value, target);
     }
     return known(value, path);
@@ -65,14 +57,14 @@ function getKnownConversion(from: Type, to: Type, unsafe: boolean): PathConversi
     case "bool":
       return primitiveConversion(from, to, unsafe);
     case "object":
-      if (from.kind === "object") return conversionObjectToObject(from, to, unsafe);
+      if (from.kind === "object") return conversionObjectToObject(from, to, unsafe, getPathConversion);
       if (from.kind === "map") {
         // Unsafe: nothing guarantees the map has a key for every attribute.
-        return unsafe ? conversionMapToObject(from, to, unsafe) : undefined;
+        return unsafe ? conversionMapToObject(from, to, unsafe, getPathConversion) : undefined;
       }
       return undefined;
     case "tuple":
-      return from.kind === "tuple" ? conversionTupleToTuple(from, to, unsafe) : undefined;
+      return from.kind === "tuple" ? conversionTupleToTuple(from, to, unsafe, getPathConversion) : undefined;
     case "list": {
       if (from.kind === "list" || from.kind === "set") {
         if (typeEquals(from.elementType, to.elementType))
@@ -80,7 +72,8 @@ function getKnownConversion(from: Type, to: Type, unsafe: boolean): PathConversi
         const elementConversion = getPathConversion(from.elementType, to.elementType, unsafe);
         return elementConversion && conversionCollectionToList(to.elementType, elementConversion);
       }
-      if (from.kind === "tuple") return conversionTupleToList(from, to.elementType, unsafe);
+      if (from.kind === "tuple")
+        return conversionTupleToList(from, to.elementType, unsafe, getPathConversion);
       return undefined;
     }
     case "set": {
@@ -92,16 +85,19 @@ function getKnownConversion(from: Type, to: Type, unsafe: boolean): PathConversi
         const elementConversion = getPathConversion(from.elementType, to.elementType, unsafe);
         return elementConversion && conversionCollectionToSet(to.elementType, elementConversion);
       }
-      if (from.kind === "tuple") return conversionTupleToSet(from, to.elementType, unsafe);
+      if (from.kind === "tuple") return conversionTupleToSet(from, to.elementType, unsafe, getPathConversion);
       return undefined;
     }
     case "map": {
       if (from.kind === "map") {
         // No equal-type shortcut here, as in go-cty.
         const elementConversion = getPathConversion(from.elementType, to.elementType, unsafe);
-        return elementConversion && conversionCollectionToMap(to.elementType, elementConversion);
+        return (
+          elementConversion && conversionCollectionToMap(to.elementType, elementConversion, getPathConversion)
+        );
       }
-      if (from.kind === "object") return conversionObjectToMap(from, to.elementType, unsafe);
+      if (from.kind === "object")
+        return conversionObjectToMap(from, to.elementType, unsafe, getPathConversion);
       return undefined;
     }
   }
@@ -134,7 +130,8 @@ function dynamicFixup(to: Type): PathConversion {
 export function convertValue(value: Value, to: Type): Value {
   if (typeEquals(value.type, withoutOptionalAttributesDeep(to))) return value;
   const conversion = getPathConversion(value.type, to, true);
-  if (conversion === undefined) throw new CtyError("conversion", mismatchMessage(value.type, to));
+  if (conversion === undefined)
+    throw new CtyError("conversion", mismatchMessageFor(value.type, to, getPathConversion));
   return conversion(value, []);
 }
 
@@ -174,21 +171,4 @@ function prepareUnknownResult(source: Value, target: Type): Value {
     return builder.collectionLengthUpperBound(range.lengthUpperBound()).newValue();
   }
   return result;
-}
-
-/**
- * A conversion function from one value to another, as `getConversion` returns it.
- *
- * @remarks go-cty `convert.Conversion`. Throws `CtyError` code `"conversion"` when the
- * given value cannot be converted.
- * @category conversion
- */
-export type Conversion = (value: Value) => Value;
-
-/**
- * The public form of a conversion: errors are reported relative to the converted value.
- * @internal
- */
-export function toConversion(conversion: PathConversion | undefined): Conversion | undefined {
-  return conversion && ((value: Value) => conversion(value, []));
 }

@@ -1,5 +1,6 @@
 import { listType, mapType, objectType, setType, type Type, tupleType } from "../type.js";
 import { attributeType } from "./type-util.js";
+import type { FindConversion } from "./path-conversion.js";
 import { unifyTypes } from "./unify.js";
 
 /**
@@ -10,7 +11,7 @@ import { unifyTypes } from "./unify.js";
  * build a type around a missing element type, the target's own element type is kept instead.
  * @internal
  */
-export function dynamicReplace(from: Type | undefined, to: Type): Type {
+export function dynamicReplace(from: Type | undefined, to: Type, find: FindConversion): Type {
   if (from === undefined || from.kind === "dynamic") return to;
   switch (to.kind) {
     case "dynamic":
@@ -20,10 +21,10 @@ export function dynamicReplace(from: Type | undefined, to: Type): Type {
     case "bool":
       return to;
     case "map": {
-      if (from.kind === "map") return mapType(dynamicReplace(from.elementType, to.elementType));
+      if (from.kind === "map") return mapType(dynamicReplace(from.elementType, to.elementType, find));
       if (from.kind === "object") {
-        const unified = unifyTypes(Object.values(from.attributeTypes), true)?.type;
-        return mapType(dynamicReplace(unified, to.elementType));
+        const unified = unifyTypes(Object.values(from.attributeTypes), true, find)?.type;
+        return mapType(dynamicReplace(unified, to.elementType, find));
       }
       return to;
     }
@@ -31,11 +32,11 @@ export function dynamicReplace(from: Type | undefined, to: Type): Type {
       const attrs: Record<string, Type> = {};
       for (const [name, attrType] of Object.entries(to.attributeTypes)) {
         if (from.kind === "map") {
-          attrs[name] = dynamicReplace(from.elementType, attrType);
+          attrs[name] = dynamicReplace(from.elementType, attrType, find);
         } else if (from.kind === "object") {
           const fromAttr = attributeType(from, name);
           // An attribute missing from the source is an optional one: nothing to fill in.
-          attrs[name] = fromAttr === undefined ? attrType : dynamicReplace(fromAttr, attrType);
+          attrs[name] = fromAttr === undefined ? attrType : dynamicReplace(fromAttr, attrType, find);
         } else {
           attrs[name] = attrType;
         }
@@ -46,15 +47,15 @@ export function dynamicReplace(from: Type | undefined, to: Type): Type {
     case "list": {
       let elementType = to.elementType;
       if (from.kind === "set" || from.kind === "list") {
-        elementType = dynamicReplace(from.elementType, to.elementType);
+        elementType = dynamicReplace(from.elementType, to.elementType, find);
       } else if (from.kind === "tuple") {
-        elementType = dynamicReplace(unifyTypes(from.elementTypes, true)?.type, to.elementType);
+        elementType = dynamicReplace(unifyTypes(from.elementTypes, true, find)?.type, to.elementType, find);
       }
       return to.kind === "set" ? setType(elementType) : listType(elementType);
     }
     case "tuple": {
       if (from.kind !== "tuple") return to;
-      return tupleType(to.elementTypes.map((t, i) => dynamicReplace(from.elementTypes[i], t)));
+      return tupleType(to.elementTypes.map((t, i) => dynamicReplace(from.elementTypes[i], t, find)));
     }
   }
 }

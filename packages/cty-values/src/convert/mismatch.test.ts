@@ -13,7 +13,7 @@ import {
   type Type,
   tupleType,
 } from "../type.js";
-import { mismatchMessage } from "./mismatch.js";
+import { mismatchMessage } from "./public.js";
 
 // Re-expressed from go-cty's cty/convert/mismatch_msg_test.go, plus semantics.md §4.
 const cases: [string, Type, Type, string][] = [

@@ -1,25 +1,15 @@
 import { compareUtf8, type ObjectType, type Type, typeEquals } from "../type.js";
 import { friendlyNameForConstraint } from "../type-format.js";
-import { getPathConversion } from "./conversion.js";
 import { goQuote } from "../internal/go-quote.js";
+import type { FindConversion } from "./path-conversion.js";
 import { attributeType } from "./type-util.js";
 
 /**
- * Describes in English why a value of type `got` does not convert to `want`.
- *
- * @remarks go-cty `convert.MismatchMessage`, the text `convert` throws when no conversion
- * exists: `number required`, `attribute "foo" is required`, `attributes "bar" and "foo" are
- * required`, `incorrect list element type: …`, `element 0: …`, `all list elements must have
- * the same type`. Only meaningful after a conversion has failed. Where go-cty visits attributes
- * in Go map order, this visits them in name order, so the message is deterministic.
- * @example
- * ```ts
- * mismatchMessage(boolType, numberType) // "number required"
- * ```
- * @category conversion
+ * `mismatchMessage`'s text, with the conversion search it asks which parts convert.
+ * @internal
  */
-export function mismatchMessage(got: Type, want: Type): string {
-  if (got.kind === "object" && want.kind === "object") return mismatchMessageObjects(got, want);
+export function mismatchMessageFor(got: Type, want: Type, find: FindConversion): string {
+  if (got.kind === "object" && want.kind === "object") return mismatchMessageObjects(got, want, find);
   // A failed tuple → list/set or object → map conversion with a dynamic element type means the
   // elements had no common type.
   if (got.kind === "tuple" && want.kind === "list" && want.elementType.kind === "dynamic") {
@@ -33,10 +23,10 @@ export function mismatchMessage(got: Type, want: Type): string {
   }
   const wantIsCollection = want.kind === "list" || want.kind === "set" || want.kind === "map";
   if ((got.kind === "tuple" || got.kind === "object") && wantIsCollection) {
-    return mismatchMessageCollectionsFromStructural(got, want);
+    return mismatchMessageCollectionsFromStructural(got, want, find);
   }
   if ((got.kind === "list" || got.kind === "set" || got.kind === "map") && wantIsCollection) {
-    return mismatchMessageCollectionsFromCollections(got, want);
+    return mismatchMessageCollectionsFromCollections(got, want, find);
   }
   return required(want);
 }
@@ -45,7 +35,7 @@ function required(want: Type): string {
   return `${friendlyNameForConstraint(want)} required`;
 }
 
-function mismatchMessageObjects(got: ObjectType, want: ObjectType): string {
+function mismatchMessageObjects(got: ObjectType, want: ObjectType, find: FindConversion): string {
   // `got` may have more attributes than `want`; report missing ones first, otherwise one
   // attribute that does not convert, preferring one with no unsafe conversion either.
   const missing: string[] = [];
@@ -60,12 +50,12 @@ function mismatchMessageObjects(got: ObjectType, want: ObjectType): string {
     }
     if (typeEquals(gotAttr, wantAttr)) continue;
     if (unsafeMismatch !== undefined) continue;
-    if (getPathConversion(gotAttr, wantAttr, true) === undefined) {
-      unsafeMismatch = `attribute ${goQuote(name)}: ${mismatchMessage(gotAttr, wantAttr)}`;
+    if (find(gotAttr, wantAttr, true) === undefined) {
+      unsafeMismatch = `attribute ${goQuote(name)}: ${mismatchMessageFor(gotAttr, wantAttr, find)}`;
     }
     if (safeMismatch !== undefined) continue;
-    if (getPathConversion(gotAttr, wantAttr, false) === undefined) {
-      safeMismatch = `attribute ${goQuote(name)}: ${mismatchMessage(gotAttr, wantAttr)}`;
+    if (find(gotAttr, wantAttr, false) === undefined) {
+      safeMismatch = `attribute ${goQuote(name)}: ${mismatchMessageFor(gotAttr, wantAttr, find)}`;
     }
   }
   if (missing.length > 0) {
@@ -82,6 +72,7 @@ function mismatchMessageObjects(got: ObjectType, want: ObjectType): string {
 function mismatchMessageCollectionsFromStructural(
   got: Type,
   want: Type & { kind: "list" | "set" | "map" },
+  find: FindConversion,
 ): string {
   if ((want.kind === "list" || want.kind === "set") && got.kind !== "tuple") return required(want);
   if (want.kind === "map" && got.kind !== "object") return required(want);
@@ -89,8 +80,8 @@ function mismatchMessageCollectionsFromStructural(
   if (got.kind === "tuple") {
     for (const [i, gotElement] of got.elementTypes.entries()) {
       if (typeEquals(gotElement, wantElement)) continue;
-      if (getPathConversion(gotElement, wantElement, true) !== undefined) continue;
-      return `element ${i}: ${mismatchMessage(gotElement, wantElement)}`;
+      if (find(gotElement, wantElement, true) !== undefined) continue;
+      return `element ${i}: ${mismatchMessageFor(gotElement, wantElement, find)}`;
     }
     return `all elements must be ${friendlyNameForConstraint(wantElement)}`;
   }
@@ -98,8 +89,8 @@ function mismatchMessageCollectionsFromStructural(
     for (const name of Object.keys(got.attributeTypes).sort(compareUtf8)) {
       const gotAttr = got.attributeTypes[name] as Type;
       if (typeEquals(gotAttr, wantElement)) continue;
-      if (getPathConversion(gotAttr, wantElement, true) !== undefined) continue;
-      return `element ${goQuote(name)}: ${mismatchMessage(gotAttr, wantElement)}`;
+      if (find(gotAttr, wantElement, true) !== undefined) continue;
+      return `element ${goQuote(name)}: ${mismatchMessageFor(gotAttr, wantElement, find)}`;
     }
     return `all elements must be ${friendlyNameForConstraint(wantElement)}`;
   }
@@ -109,9 +100,10 @@ function mismatchMessageCollectionsFromStructural(
 function mismatchMessageCollectionsFromCollections(
   got: Type & { kind: "list" | "set" | "map" },
   want: Type & { kind: "list" | "set" | "map" },
+  find: FindConversion,
 ): string {
   if ((want.kind === "list" || want.kind === "set") && got.kind === "map") return required(want);
   if (want.kind === "map" && got.kind !== "map") return required(want);
   const noun = `${want.kind} element type`;
-  return `incorrect ${noun}: ${mismatchMessage(got.elementType, want.elementType)}`;
+  return `incorrect ${noun}: ${mismatchMessageFor(got.elementType, want.elementType, find)}`;
 }

@@ -3,7 +3,7 @@ import { CtyNumber } from "../number.js";
 import type { Path } from "../path.js";
 import type { PrimitiveType, Type } from "../type.js";
 import { False, numberVal, stringVal, True } from "../value.js";
-import type { PathConversion } from "./conversion.js";
+import type { PathConversion } from "./path-conversion.js";
 
 const stringTrue = stringVal("true");
 const stringFalse = stringVal("false");

@@ -1,6 +1,8 @@
 import type { Type } from "../type.js";
 import type { Value } from "../value.js";
-import { type Conversion, convertValue, getPathConversion, toConversion } from "./conversion.js";
+import { convertValue, getPathConversion } from "./conversion.js";
+import { mismatchMessageFor } from "./mismatch.js";
+import { type Conversion, toConversion } from "./path-conversion.js";
 import { type Unification, unifyTypes } from "./unify.js";
 
 /**
@@ -56,7 +58,7 @@ export function getConversionUnsafe(from: Type, to: Type): Conversion | undefine
  * @category conversion
  */
 export function unify(types: readonly Type[]): Unification | undefined {
-  return unifyTypes(types, false);
+  return unifyTypes(types, false, getPathConversion);
 }
 
 /**
@@ -67,5 +69,23 @@ export function unify(types: readonly Type[]): Unification | undefined {
  * @category conversion
  */
 export function unifyUnsafe(types: readonly Type[]): Unification | undefined {
-  return unifyTypes(types, true);
+  return unifyTypes(types, true, getPathConversion);
+}
+
+/**
+ * Describes in English why a value of type `got` does not convert to `want`.
+ *
+ * @remarks go-cty `convert.MismatchMessage`, the text `convert` throws when no conversion
+ * exists: `number required`, `attribute "foo" is required`, `attributes "bar" and "foo" are
+ * required`, `incorrect list element type: …`, `element 0: …`, `all list elements must have
+ * the same type`. Only meaningful after a conversion has failed. Where go-cty visits attributes
+ * in Go map order, this visits them in name order, so the message is deterministic.
+ * @example
+ * ```ts
+ * mismatchMessage(boolType, numberType) // "number required"
+ * ```
+ * @category conversion
+ */
+export function mismatchMessage(got: Type, want: Type): string {
+  return mismatchMessageFor(got, want, getPathConversion);
 }

@@ -1,7 +1,7 @@
 import { attributeStep, indexStep } from "../path.js";
 import { compareUtf8, type ObjectType, type TupleType, type Type, typeEquals } from "../type.js";
 import { nullVal, numberVal, objectVal, tupleVal, type Value } from "../value.js";
-import { getPathConversion, type PathConversion } from "./conversion.js";
+import type { FindConversion, PathConversion } from "./path-conversion.js";
 import { attributeType, withoutOptionalAttributesDeep } from "./type-util.js";
 
 /**
@@ -17,6 +17,7 @@ export function conversionObjectToObject(
   from: ObjectType,
   to: ObjectType,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   // undefined value = present in both with equal types, no conversion needed.
   const attributeConversions = new Map<string, PathConversion | undefined>();
@@ -31,7 +32,7 @@ export function conversionObjectToObject(
       attributeConversions.set(name, undefined);
       continue;
     }
-    const conversion = getPathConversion(fromAttr, toAttr, unsafe);
+    const conversion = find(fromAttr, toAttr, unsafe);
     if (conversion === undefined) return undefined;
     attributeConversions.set(name, conversion);
   }
@@ -65,6 +66,7 @@ export function conversionTupleToTuple(
   from: TupleType,
   to: TupleType,
   unsafe: boolean,
+  find: FindConversion,
 ): PathConversion | undefined {
   if (from.elementTypes.length !== to.elementTypes.length) return undefined;
   const elementConversions: (PathConversion | undefined)[] = [];
@@ -74,7 +76,7 @@ export function conversionTupleToTuple(
       elementConversions.push(undefined);
       continue;
     }
-    const conversion = getPathConversion(fromElement, toElement, unsafe);
+    const conversion = find(fromElement, toElement, unsafe);
     if (conversion === undefined) return undefined;
     elementConversions.push(conversion);
   }

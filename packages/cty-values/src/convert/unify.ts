@@ -10,7 +10,7 @@ import {
   typeEquals,
 } from "../type.js";
 import { DynamicVal, type Value } from "../value.js";
-import { type Conversion, getPathConversion, toConversion } from "./conversion.js";
+import { type Conversion, type FindConversion, toConversion } from "./path-conversion.js";
 import { sortTypes } from "./sort-types.js";
 import { attributeType, hasOptionalAttributes } from "./type-util.js";
 
@@ -26,8 +26,8 @@ export interface Unification {
   readonly conversions: readonly (Conversion | undefined)[];
 }
 
-function conversionFor(from: Type, to: Type, unsafe: boolean): Conversion | undefined {
-  return toConversion(getPathConversion(from, to, unsafe));
+function conversionFor(from: Type, to: Type, unsafe: boolean, find: FindConversion): Conversion | undefined {
+  return toConversion(find(from, to, unsafe));
 }
 
 /**
@@ -38,7 +38,11 @@ function conversionFor(from: Type, to: Type, unsafe: boolean): Conversion | unde
  * mode. Otherwise the first type in {@link sortTypes} order that every type converts to wins.
  * @internal
  */
-export function unifyTypes(types: readonly Type[], unsafe: boolean): Unification | undefined {
+export function unifyTypes(
+  types: readonly Type[],
+  unsafe: boolean,
+  find: FindConversion,
+): Unification | undefined {
   if (types.length === 0) return undefined;
 
   // Fast path (go-cty's unify is quadratic in the number of types): identical types unify to
@@ -64,23 +68,24 @@ export function unifyTypes(types: readonly Type[], unsafe: boolean): Unification
     else if (t.kind === "dynamic") dynamics++;
   }
   const n = types.length;
-  if (maps > 0 && maps + dynamics === n) return unifyCollectionTypes(mapType, types, unsafe, dynamics > 0);
+  if (maps > 0 && maps + dynamics === n)
+    return unifyCollectionTypes(mapType, types, unsafe, find, dynamics > 0);
   if (maps > 0 && maps + objects + dynamics === n) {
     // Objects often hold map data: try them as maps before the general search.
-    const asMaps = unifyObjectsAsMaps(types, unsafe);
+    const asMaps = unifyObjectsAsMaps(types, unsafe, find);
     if (asMaps !== undefined) return asMaps;
   } else if (lists > 0 && lists + dynamics === n) {
-    return unifyCollectionTypes(listType, types, unsafe, dynamics > 0);
+    return unifyCollectionTypes(listType, types, unsafe, find, dynamics > 0);
   } else if (lists > 0 && lists + tuples + dynamics === n) {
     // Tuples are often lists in disguise.
-    const asLists = unifyTuplesAsLists(types, unsafe);
+    const asLists = unifyTuplesAsLists(types, unsafe, find);
     if (asLists !== undefined) return asLists;
   } else if (sets > 0 && sets + dynamics === n) {
-    return unifyCollectionTypes(setType, types, unsafe, dynamics > 0);
+    return unifyCollectionTypes(setType, types, unsafe, find, dynamics > 0);
   } else if (objects > 0 && objects + dynamics === n) {
-    return unifyObjectTypes(types, unsafe, dynamics > 0);
+    return unifyObjectTypes(types, unsafe, find, dynamics > 0);
   } else if (tuples > 0 && tuples + dynamics === n) {
-    return unifyTupleTypes(types, unsafe, dynamics > 0);
+    return unifyTupleTypes(types, unsafe, find, dynamics > 0);
   } else if (objects > 0 && tuples > 0) {
     return undefined;
   }
@@ -93,7 +98,7 @@ export function unifyTypes(types: readonly Type[], unsafe: boolean): Unification
         conversions[i] = undefined;
         continue;
       }
-      const conversion = conversionFor(t, want, unsafe);
+      const conversion = conversionFor(t, want, unsafe, find);
       if (conversion === undefined) continue preferences;
       conversions[i] = conversion;
     }
@@ -106,6 +111,7 @@ function conversionsTo(
   types: readonly Type[],
   target: Type,
   unsafe: boolean,
+  find: FindConversion,
 ): (Conversion | undefined)[] | undefined {
   const conversions: (Conversion | undefined)[] = [];
   for (const t of types) {
@@ -113,7 +119,7 @@ function conversionsTo(
       conversions.push(undefined);
       continue;
     }
-    const conversion = conversionFor(t, target, unsafe);
+    const conversion = conversionFor(t, target, unsafe, find);
     if (conversion === undefined) return undefined;
     conversions.push(conversion);
   }
@@ -121,15 +127,20 @@ function conversionsTo(
 }
 
 /** Unifies the tuples as a list, then everything with that list in the tuples' places. */
-function unifyTuplesAsLists(types: readonly Type[], unsafe: boolean): Unification | undefined {
+function unifyTuplesAsLists(
+  types: readonly Type[],
+  unsafe: boolean,
+  find: FindConversion,
+): Unification | undefined {
   const tupleIndices = types.flatMap((t, i) => (t.kind === "tuple" ? [i] : []));
   const tuplesAsList = unifyTupleTypesToList(
     tupleIndices.map((i) => types[i] as Type),
     unsafe,
+    find,
   );
   if (tuplesAsList === undefined) return undefined;
   const replaced = types.map((t) => (t.kind === "tuple" ? tuplesAsList.type : t));
-  const overall = unifyTypes(replaced, unsafe);
+  const overall = unifyTypes(replaced, unsafe, find);
   if (overall === undefined || overall.type.kind !== "list") return undefined;
   return {
     type: overall.type,
@@ -138,15 +149,20 @@ function unifyTuplesAsLists(types: readonly Type[], unsafe: boolean): Unificatio
 }
 
 /** Unifies the objects as a map, then everything with that map in the objects' places. */
-function unifyObjectsAsMaps(types: readonly Type[], unsafe: boolean): Unification | undefined {
+function unifyObjectsAsMaps(
+  types: readonly Type[],
+  unsafe: boolean,
+  find: FindConversion,
+): Unification | undefined {
   const objectIndices = types.flatMap((t, i) => (t.kind === "object" ? [i] : []));
   const objectsAsMap = unifyObjectTypesToMap(
     objectIndices.map((i) => types[i] as Type),
     unsafe,
+    find,
   );
   if (objectsAsMap === undefined) return undefined;
   const replaced = types.map((t) => (t.kind === "object" ? objectsAsMap.type : t));
-  const overall = unifyTypes(replaced, unsafe);
+  const overall = unifyTypes(replaced, unsafe, find);
   if (overall === undefined || overall.type.kind !== "map") return undefined;
   return {
     type: overall.type,
@@ -180,22 +196,25 @@ function unifyCollectionTypes(
   collection: (elementType: Type) => Type,
   types: readonly Type[],
   unsafe: boolean,
+  find: FindConversion,
   hasDynamic: boolean,
 ): Unification | undefined {
   if (hasDynamic) return unifyAllAsDynamic(types);
   const elements = unifyTypes(
     types.map((t) => (t as { elementType: Type }).elementType),
     unsafe,
+    find,
   );
   if (elements === undefined) return undefined;
   const type = collection(elements.type);
-  const conversions = conversionsTo(types, type, unsafe);
+  const conversions = conversionsTo(types, type, unsafe, find);
   return conversions && { type, conversions };
 }
 
 function unifyObjectTypes(
   types: readonly Type[],
   unsafe: boolean,
+  find: FindConversion,
   hasDynamic: boolean,
 ): Unification | undefined {
   if (hasDynamic) return unifyAllAsDynamic(types);
@@ -207,7 +226,7 @@ function unifyObjectTypes(
     const attrs = (t as typeof first).attributeTypes;
     const other = Object.keys(attrs);
     if (other.length !== names.length || other.some((name) => attributeType(first, name) === undefined)) {
-      return unifyObjectTypesToMap(types, unsafe);
+      return unifyObjectTypesToMap(types, unsafe, find);
     }
   }
   const attrs: Record<string, Type> = {};
@@ -215,58 +234,69 @@ function unifyObjectTypes(
     const across = unifyTypes(
       types.map((t) => (t as typeof first).attributeTypes[name] as Type),
       unsafe,
+      find,
     );
     if (across === undefined) return undefined;
     attrs[name] = across.type;
   }
   const type = objectType(attrs);
-  const conversions = conversionsTo(types, type, unsafe);
-  return conversions ? { type, conversions } : unifyObjectTypesToMap(types, unsafe);
+  const conversions = conversionsTo(types, type, unsafe, find);
+  return conversions ? { type, conversions } : unifyObjectTypesToMap(types, unsafe, find);
 }
 
-function unifyObjectTypesToMap(types: readonly Type[], unsafe: boolean): Unification | undefined {
+function unifyObjectTypesToMap(
+  types: readonly Type[],
+  unsafe: boolean,
+  find: FindConversion,
+): Unification | undefined {
   const attrTypes = types.flatMap((t) => {
     const attrs = (t as Type & { kind: "object" }).attributeTypes;
     return Object.keys(attrs)
       .sort(compareUtf8)
       .map((name) => attrs[name] as Type);
   });
-  const element = unifyTypes(attrTypes, unsafe);
+  const element = unifyTypes(attrTypes, unsafe, find);
   if (element === undefined) return undefined;
   const type = mapType(element.type);
-  const conversions = conversionsTo(types, type, unsafe);
+  const conversions = conversionsTo(types, type, unsafe, find);
   return conversions && { type, conversions };
 }
 
 function unifyTupleTypes(
   types: readonly Type[],
   unsafe: boolean,
+  find: FindConversion,
   hasDynamic: boolean,
 ): Unification | undefined {
   if (hasDynamic) return unifyAllAsDynamic(types);
   const first = types[0] as Type & { kind: "tuple" };
   const length = first.elementTypes.length;
   if (types.some((t) => (t as typeof first).elementTypes.length !== length))
-    return unifyTupleTypesToList(types, unsafe);
+    return unifyTupleTypesToList(types, unsafe, find);
   const elementTypes: Type[] = [];
   for (let i = 0; i < length; i++) {
     const across = unifyTypes(
       types.map((t) => (t as typeof first).elementTypes[i] as Type),
       unsafe,
+      find,
     );
     if (across === undefined) return undefined;
     elementTypes.push(across.type);
   }
   const type = tupleType(elementTypes);
-  const conversions = conversionsTo(types, type, unsafe);
-  return conversions ? { type, conversions } : unifyTupleTypesToList(types, unsafe);
+  const conversions = conversionsTo(types, type, unsafe, find);
+  return conversions ? { type, conversions } : unifyTupleTypesToList(types, unsafe, find);
 }
 
-function unifyTupleTypesToList(types: readonly Type[], unsafe: boolean): Unification | undefined {
+function unifyTupleTypesToList(
+  types: readonly Type[],
+  unsafe: boolean,
+  find: FindConversion,
+): Unification | undefined {
   const elementTypes = types.flatMap((t) => (t as Type & { kind: "tuple" }).elementTypes);
-  const element = unifyTypes(elementTypes, unsafe);
+  const element = unifyTypes(elementTypes, unsafe, find);
   if (element === undefined) return undefined;
   const type = listType(element.type);
-  const conversions = conversionsTo(types, type, unsafe);
+  const conversions = conversionsTo(types, type, unsafe, find);
   return conversions && { type, conversions };
 }

@@ -1,0 +1,3 @@
+output "seconds" {
+  value = provider::time::duration_parse("1h30m").seconds
+}

@@ -1,0 +1,2 @@
+# The time provider has no configuration.
+provider "time" {}

@@ -1,0 +1,3 @@
+# BASE_RFC3339,YEARS,MONTHS,DAYS,HOURS,MINUTES, or BASE_RFC3339,ROTATION_RFC3339.
+terraform import time_rotating.key 2026-01-15T10:00:00Z,,,90,,
+terraform import time_rotating.key 2026-01-15T10:00:00Z,2026-04-15T10:00:00Z

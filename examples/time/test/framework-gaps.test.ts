@@ -1,0 +1,52 @@
+/**
+ * What the port needed that tfkit does not (yet) do as the Go stack does, each as a repro that
+ * fails today (`it.fails`): when tfkit fixes one, its test starts passing, vitest reports it, and
+ * the workaround in the cases can go.
+ */
+import * as schema from "@tfkit/schema";
+import * as testing from "@tfkit/testing";
+import { runFakeCore } from "@tfkit/testing";
+import { describe, expect, it } from "vitest";
+import { createProvider } from "../src/provider.js";
+import { launcher } from "./harness.js";
+
+describe("framework gaps found by the time port", () => {
+  // terraform-plugin-testing's ImportStateVerify drops empty flatmapped containers (`triggers.% = 0`)
+  // before comparing, so upstream's import of `triggers = {}` verifies against a stored null.
+  // Workaround in the cases: importStateVerifyIgnore: ["triggers"].
+  it.fails("importStateVerify treats an empty map like a null one, as terraform-plugin-testing does", async () => {
+    await runFakeCore(
+      {
+        providers: { time: launcher },
+        steps: [
+          { structuredConfig: { resources: { "time_static.test": {} } } },
+          { importState: true, resourceName: "time_static.test", importStateVerify: true },
+        ],
+      },
+      { provider: createProvider() },
+    );
+  });
+
+  // Go: plancheck.ExpectKnownOutputValue, used by every upstream function test. Workaround:
+  // statecheck.expectKnownOutputValue after the apply.
+  it.fails("plancheck has expectKnownOutputValue", () => {
+    expect(Object.keys(testing.plancheck)).toContain("expectKnownOutputValue");
+  });
+
+  // Go: timetypes.RFC3339.ValueRFC3339Time() gives the parsed time of a semantic RFC 3339
+  // value. @tfkit/schema parses RFC 3339 for semanticTypes.rfc3339 but exports no parser, so
+  // src/time.ts carries its own (with Go's AddDate, Format and ISOWeek).
+  it.fails("@tfkit/schema exports the RFC 3339 parser its semantic type uses", () => {
+    expect(Object.keys(schema).some((name) => /rfc3339/i.test(name) && name !== "semanticTypes")).toBe(true);
+  });
+
+  // structuredConfig has resources, data sources and providers, but no outputs: cases that call
+  // provider functions (all of upstream's function tests) or refer to other resources run under
+  // terraform only.
+  it.todo("structuredConfig can hold outputs that call provider functions (fake core)");
+
+  // Go's upgrade tests apply with hashicorp/time 0.8.0 from the registry (ExternalProviders) and
+  // then plan with the new provider. runAcceptance has no external providers (and these tests
+  // never download): the cases start from the state 0.8.0 wrote (initialState) instead.
+  it.todo("runAcceptance runs a step with a registry provider version (ExternalProviders)");
+});

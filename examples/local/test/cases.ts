@@ -60,6 +60,8 @@ export interface DualStep extends Omit<TestStep, "config" | "structuredConfig"> 
   readonly hcl?: string;
   /** The same configuration as data, for the fake core; absent when it cannot be written so. */
   readonly structured?: StructuredConfig;
+  /** State checks of what only the HCL has (outputs computed with Terraform functions). */
+  readonly hclStateChecks?: readonly StateCheck[];
 }
 
 /** One translated case: where it comes from and how to build it for a runner. */
@@ -81,8 +83,12 @@ export function build(c: LocalCase, runner: Runner): TestCase {
   const { steps, checkDestroy, initialState } = c.steps();
   return {
     providers: { local },
-    steps: steps.map(({ hcl, structured, ...rest }) => {
-      if (runner === "terraform") return hcl === undefined ? rest : { ...rest, config: hcl };
+    steps: steps.map(({ hcl, structured, hclStateChecks, ...rest }) => {
+      if (runner === "terraform") {
+        const stateChecks = [...(rest.stateChecks ?? []), ...(hclStateChecks ?? [])];
+        const withChecks = stateChecks.length > 0 ? { ...rest, stateChecks } : rest;
+        return hcl === undefined ? withChecks : { ...withChecks, config: hcl };
+      }
       return structured === undefined ? rest : { ...rest, structuredConfig: structured };
     }),
     ...(checkDestroy === undefined ? {} : { checkDestroy }),
@@ -90,7 +96,8 @@ export function build(c: LocalCase, runner: Runner): TestCase {
   };
 }
 
-const q = (s: string) => JSON.stringify(s);
+/** An HCL string literal. */
+export const q = (s: string) => JSON.stringify(s);
 
 /** `resource "<type>" "file" { <attr> = <value>, filename = ... }` in both spellings. */
 function fileConfig(

@@ -2,7 +2,10 @@
 import { runFakeCore } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import { provider } from "../src/provider.js";
-import { build, cases } from "./cases.js";
+import { build, cases as fileCases } from "./cases.js";
+import { commandCases } from "./command-cases.js";
+
+const cases = [...fileCases, ...commandCases];
 
 describe("terraform-provider-local's acceptance tests under the fake core", () => {
   for (const c of cases) {

@@ -4,7 +4,10 @@
  */
 import { itAcceptance } from "@tfkit/testing/vitest";
 import { describe } from "vitest";
-import { build, cases } from "./cases.js";
+import { build, cases as fileCases } from "./cases.js";
+import { commandCases } from "./command-cases.js";
+
+const cases = [...fileCases, ...commandCases];
 
 describe.concurrent("terraform-provider-local's acceptance tests under terraform", () => {
   for (const c of cases) itAcceptance(c.name, () => build(c, "terraform"), { timeout: 180_000 });

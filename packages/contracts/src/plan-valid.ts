@@ -70,6 +70,11 @@ export function assertPlanValid(schema: BodyShape, prior: Value, config: Value, 
   });
 }
 
+/** The attributes of a known, non-null, unmarked object value; otherwise undefined. */
+function knownObjectEntries(v: Value): ReadonlyMap<string, Value> | undefined {
+  return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull() ? v.entries() : undefined;
+}
+
 const NESTED_BLOCK_ELEMENT_UNKNOWN =
   "element representing nested block must not be unknown itself; set nested attribute values to unknown instead";
 
@@ -270,12 +275,22 @@ class PlanValidator {
     planned: Value,
     path: Path,
   ): void {
+    // Known objects (the usual case) are read straight from their entries.
+    const configEntries = knownObjectEntries(config);
+    const priorEntries = knownObjectEntries(prior);
+    const plannedEntries = knownObjectEntries(planned);
     for (const name of sortedNames(attrs)) {
       const attrS = attrs[name] as AttributeShape;
       // Any of the three may be null (or unknown) inside nested structural attributes.
-      const configV = config.isNull() ? nullVal(attrS.type) : getAttrOr(config, name, attrS.type);
-      const priorV = prior.isNull() ? nullVal(attrS.type) : getAttrOr(prior, name, attrS.type);
-      const plannedV = planned.isNull() ? nullVal(attrS.type) : getAttrOr(planned, name, attrS.type);
+      const configV =
+        configEntries?.get(name) ??
+        (config.isNull() ? nullVal(attrS.type) : getAttrOr(config, name, attrS.type));
+      const priorV =
+        priorEntries?.get(name) ??
+        (prior.isNull() ? nullVal(attrS.type) : getAttrOr(prior, name, attrS.type));
+      const plannedV =
+        plannedEntries?.get(name) ??
+        (planned.isNull() ? nullVal(attrS.type) : getAttrOr(planned, name, attrS.type));
       // What `value` accepts first, decided without building a path: the planned value is the
       // configured or the prior one itself, or the attribute is computed-only.
       if (plannedV === configV) continue;

@@ -578,6 +578,142 @@ describe("inputs core would never send", () => {
   });
 });
 
+describe("each check tags its violations with its checkpoint and core's message", () => {
+  const planned = srv({ id: unknownVal(str), port: numberVal(80), all: unknownVal(listType(nicT)) });
+  const known = srv({ id: S("srv-1"), port: numberVal(80), all: listValEmpty(nicT) });
+  const withUnknown = srv({ id: unknownVal(str), all: listValEmpty(nicT) });
+  const withPassword = srv({ id: S("srv-1"), password: S("pw"), all: listValEmpty(nicT) });
+  // Conforms except for one attribute: a string where the schema has a number.
+  const odd = srv({ id: S("srv-1"), port: S("eighty"), all: listValEmpty(nicT) });
+  const row = (vs: readonly { stage: string; rule: string }[]) =>
+    vs.map((v) => [v.stage, v.rule, formatViolation(v as Parameters<typeof formatViolation>[0])]);
+
+  it.each([
+    [
+      "plan: a non-conforming prior state",
+      () => checkPlannedState(server, { prior: odd, config, planned: config }),
+      [
+        [
+          "plan",
+          "malformed_input",
+          ".port: prior state does not conform to the schema: number required, but received string",
+        ],
+      ],
+    ],
+    [
+      "plan: a non-conforming config",
+      () => checkPlannedState(server, { prior: priorNull, config: odd, planned: config }),
+      [
+        [
+          "plan",
+          "malformed_input",
+          ".port: config does not conform to the schema: number required, but received string",
+        ],
+      ],
+    ],
+    [
+      "plan: a write-only value",
+      () => checkPlannedState(server, { prior: priorNull, config, planned: withPassword }),
+      [["plan", "write_only_returned", ".password: write-only attribute must be null"]],
+    ],
+    [
+      "destroy plan: non-null",
+      () => checkDestroyPlan(known),
+      [["destroy_plan", "destroy_non_null", "planned a non-null destroy value"]],
+    ],
+    [
+      "final plan: a non-conforming initial plan",
+      () => checkFinalPlan(server, { initial: odd, final: known }),
+      [
+        [
+          "final_plan",
+          "malformed_input",
+          ".port: initial plan does not conform to the schema: number required, but received string",
+        ],
+      ],
+    ],
+    [
+      "apply: a non-conforming planned state",
+      () => checkApplyResult(server, { planned: odd, newState: known }),
+      [
+        [
+          "apply",
+          "malformed_input",
+          ".port: planned state does not conform to the schema: number required, but received string",
+        ],
+      ],
+    ],
+    [
+      "apply: no value",
+      () => checkApplyResult(server, { planned, newState: undefined }),
+      [["apply", "nil_value", "invalid nil value after apply"]],
+    ],
+    [
+      "apply: wrong type",
+      () => checkApplyResult(server, { planned, newState: odd }),
+      [["apply", "type_conformance", ".port: number required, but received string"]],
+    ],
+    [
+      "apply: a write-only value",
+      () => checkApplyResult(server, { planned, newState: withPassword }),
+      [["apply", "write_only_returned", ".password: write-only attribute must be null"]],
+    ],
+    [
+      "refresh: wrong type",
+      () => checkReadResult(server, odd),
+      [["refresh", "type_conformance", ".port: number required, but received string"]],
+    ],
+    [
+      "refresh: unknowns",
+      () => checkReadResult(server, withUnknown),
+      [["refresh", "unknown_value", "The returned state contains unknown values"]],
+    ],
+    [
+      "refresh: a write-only value",
+      () => checkReadResult(server, withPassword),
+      [["refresh", "write_only_returned", ".password: write-only attribute must be null"]],
+    ],
+    [
+      "data source: wrong type",
+      () => checkDataSourceResult(server, odd),
+      [["data_source", "type_conformance", ".port: number required, but received string"]],
+    ],
+    [
+      "data source: null",
+      () => checkDataSourceResult(server, nullVal(server.type)),
+      [["data_source", "null_object", "produced a null value"]],
+    ],
+    [
+      "data source: unknowns",
+      () => checkDataSourceResult(server, withUnknown),
+      [["data_source", "unknown_value", "produced a value that is not wholly known"]],
+    ],
+    [
+      "upgrade: unknowns",
+      () => checkUpgradeResult(server, withUnknown),
+      [["upgrade", "unknown_value", "The returned state contains unknown values"]],
+    ],
+    [
+      "upgrade: a write-only value",
+      () => checkUpgradeResult(server, withPassword),
+      [["upgrade", "write_only_returned", ".password: write-only attribute must be null"]],
+    ],
+    [
+      "requires_replace: a path in neither",
+      () => checkRequiresReplace(known, known, [[attributeStep("nope")]]),
+      [
+        [
+          "plan",
+          "replace_path_missing",
+          '.nope: requires replacement on a non-existent attribute path cty.Path{cty.GetAttrStep{Name:"nope"}}',
+        ],
+      ],
+    ],
+  ] as const)("%s", (_, run, want) => {
+    expect(row(run())).toEqual(want);
+  });
+});
+
 describe("requires_replace paths", () => {
   const prior = srv({ id: S("srv-1"), all: listValEmpty(nicT) });
   const planned = srv({ id: S("srv-1"), all: listValEmpty(nicT), name: S("other") });

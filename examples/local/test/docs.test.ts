@@ -19,8 +19,10 @@ it("docs/ is what tfkit docs generates", async () => {
     examplesDir: at("../examples"),
   });
   expect([...pages.keys()].sort()).toEqual([
+    "data-sources/command.md",
     "data-sources/file.md",
     "data-sources/sensitive_file.md",
+    "ephemeral-resources/command.md",
     "functions/direxists.md",
     "index.md",
     "resources/file.md",

@@ -1,7 +1,8 @@
 /**
  * The schemas on the wire, as `terraform providers schema -json` prints them, compared attribute
- * by attribute with what upstream's Go source declares (test/upstream-schema.json, extracted from
- * the Go schema literals of terraform-provider-local).
+ * by attribute with what upstream's Go source declares (test/upstream-schema.json: types, flags,
+ * descriptions and their kinds, extracted from the Go schema literals of terraform-provider-local
+ * at d480f231e2bcdf7dade9844c87663a70fac7e5e6).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,7 +14,9 @@ import { LOCAL_PROVIDER_ADDRESS } from "../src/provider.js";
 import { local, tempDir } from "./cases.js";
 
 interface UpstreamAttribute {
+  readonly type: unknown;
   readonly description: string;
+  readonly description_kind: string;
   readonly required?: boolean;
   readonly optional?: boolean;
   readonly computed?: boolean;
@@ -23,12 +26,20 @@ interface UpstreamAttribute {
 
 const upstream = JSON.parse(
   readFileSync(new URL("./upstream-schema.json", import.meta.url), "utf8"),
-) as Record<string, { description: string; attributes: Record<string, UpstreamAttribute> }>;
+) as Record<
+  string,
+  { description: string; description_kind: string; attributes: Record<string, UpstreamAttribute> }
+>;
 
-type Block = { description?: string; attributes?: Record<string, Record<string, unknown>> };
+type Block = {
+  description?: string;
+  description_kind?: string;
+  attributes?: Record<string, Record<string, unknown>>;
+};
 let schema: {
   resource_schemas: Record<string, { block: Block }>;
   data_source_schemas: Record<string, { block: Block }>;
+  ephemeral_resource_schemas: Record<string, { block: Block }>;
   functions: Record<string, Record<string, unknown>>;
 };
 
@@ -56,14 +67,21 @@ describeAcceptance("terraform providers schema -json", () => {
   for (const [key, expected] of Object.entries(upstream)) {
     it(`${key} has upstream's attributes, flags and descriptions`, () => {
       const [kind, name] = key.split(":") as [string, string];
-      const block = (kind === "resource" ? schema.resource_schemas : schema.data_source_schemas)[name]?.block;
+      const schemas = {
+        resource: schema.resource_schemas,
+        data: schema.data_source_schemas,
+        ephemeral: schema.ephemeral_resource_schemas,
+      }[kind];
+      const block = schemas?.[name]?.block;
       expect(block?.description).toBe(expected.description);
+      expect(block?.description_kind ?? "plain").toBe(expected.description_kind);
       const got = Object.fromEntries(
         Object.entries(block?.attributes ?? {}).map(([attr, a]) => [
           attr,
           {
             type: a.type,
             description: a.description,
+            description_kind: a.description_kind ?? "plain",
             ...(["required", "optional", "computed", "sensitive", "deprecated"] as const).reduce(
               (flags, f) => (a[f] === true ? Object.assign(flags, { [f]: true }) : flags),
               {},
@@ -71,9 +89,7 @@ describeAcceptance("terraform providers schema -json", () => {
           },
         ]),
       );
-      const want = Object.fromEntries(
-        Object.entries(expected.attributes).map(([attr, a]) => [attr, { type: "string", ...a }]),
-      );
+      const want = Object.fromEntries(Object.entries(expected.attributes).map(([attr, a]) => [attr, a]));
       expect(got).toEqual(want);
     });
   }

@@ -1,0 +1,4 @@
+ephemeral "local_command" "token" {
+  command   = "pass"
+  arguments = ["show", "deploy/token"]
+}

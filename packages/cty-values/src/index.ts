@@ -6,6 +6,16 @@
  * @packageDocumentation
  */
 
+// Imports run one way (biome's noImportCycles fails the lint on a circle): each group imports
+// only from itself and the groups above it.
+//   1. errors, type, number, path (the model and formatPath), and the internal helpers they use
+//   2. value (the Value class and every constructor but setVal), internal/marks,
+//      internal/number-compare, type-format
+//   3. conformance, refinement (with length)
+//   4. internal/set-rules (sets know elements only through rules, as go-cty's cty/set does),
+//      set-hash, equality (which supplies the rules: Equivalent is Equals), set (setVal, hasElement)
+//   5. path-ops, walk, convert/, type-json, json/, msgpack/
+
 // --- types (type.ts) ---
 export type {
   CollectionType,

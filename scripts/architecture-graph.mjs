@@ -7,6 +7,7 @@
 //
 //   node scripts/architecture-graph.mjs           exit 1 and a list when the document is stale
 //   node scripts/architecture-graph.mjs --write   rewrite the generated section
+//   node scripts/architecture-graph.mjs --rendered docs/api   check the typedoc page (after `npm run docs`)
 //
 // Run by docs/guides/examples' tests (src/architecture.test.ts), as the guides' other checks.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -174,7 +175,36 @@ export function checkArchitecture(repo = root, document = DOCUMENT) {
   return { problems, workspaces };
 }
 
+/** The typedoc page of the document (its frontmatter title, as typedoc names documents). */
+export const RENDERED_PAGE = "documents/Architecture.html";
+
+/**
+ * What is wrong with the document's page on the typedoc site: it must exist (the document is one
+ * of typedoc.json's projectDocuments, not a raw file copied to media/), declare UTF-8, and keep
+ * every non-ASCII character of the markdown, with none of the marks of UTF-8 read as Latin-1.
+ */
+export function checkRendered(html, markdown) {
+  const problems = [];
+  if (!/<meta charset="utf-8"/i.test(html)) problems.push("the page does not declare UTF-8");
+  const wanted = new Set(markdown.match(/[^\p{ASCII}]/gu) ?? []);
+  const lost = [...wanted].filter((c) => !html.includes(c));
+  if (lost.length > 0) problems.push(`characters lost on the page: ${lost.join(" ")}`);
+  const mojibake = html.match(/(?:Ã.|â[\x80-\xbf€]|Â[\x80-\xbf])/u);
+  if (mojibake !== null) problems.push(`UTF-8 read as Latin-1 on the page: "${mojibake[0]}"`);
+  return problems;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rendered = process.argv.indexOf("--rendered");
+  if (rendered >= 0) {
+    // After `npm run docs`: node scripts/architecture-graph.mjs --rendered docs/api
+    const page = join(resolve(process.argv[rendered + 1] ?? "docs/api"), RENDERED_PAGE);
+    const problems = existsSync(page)
+      ? checkRendered(readFileSync(page, "utf8"), readFileSync(DOCUMENT, "utf8"))
+      : [`${page} is missing: is docs/ARCHITECTURE.md in typedoc.json's projectDocuments?`];
+    for (const p of problems) console.error(`docs/ARCHITECTURE.md on the typedoc site: ${p}`);
+    process.exit(problems.length > 0 ? 1 : 0);
+  }
   if (process.argv.includes("--write")) {
     const text = readFileSync(DOCUMENT, "utf8");
     writeFileSync(DOCUMENT, withSection(text, renderGraph(readWorkspaces())));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   checkArchitecture,
+  checkRendered,
   citedPaths,
   DOCUMENT,
   layers,
@@ -36,6 +37,25 @@ describe("docs/ARCHITECTURE.md", () => {
     expect(workspaces.map((w) => w.name)).toContain("@tfkit/provider");
     const text = readFileSync(DOCUMENT, "utf8");
     for (const w of workspaces) expect(text).toContain(`| \`${w.name}\` | \`${w.dir}\` |`);
+  });
+
+  it("is a page of the typedoc site, not a raw file copied next to it", () => {
+    const config = JSON.parse(readFileSync(new URL("../../../../typedoc.json", import.meta.url), "utf8"));
+    expect(config.projectDocuments).toContain("docs/ARCHITECTURE.md");
+    // typedoc names a document's page after its frontmatter title.
+    expect(readFileSync(DOCUMENT, "utf8")).toMatch(/^---\ntitle: Architecture\n---\n/);
+  });
+
+  it("checks the rendered page keeps every character", () => {
+    const md = "layer 1\n  a ──▶ b · c — d ⇄ e\n";
+    const good = '<meta charset="utf-8"><pre>a ──▶ b · c — d ⇄ e</pre>';
+    expect(checkRendered(good, md)).toEqual([]);
+    // The same bytes read as Latin-1, as a browser shows a raw .md served without a charset.
+    const latin1 = Buffer.from(good, "utf8").toString("latin1");
+    const problems = checkRendered(latin1, md) as string[];
+    expect(problems).toContain("characters lost on the page: ─ ▶ — ⇄");
+    expect(problems.some((p) => p.startsWith("UTF-8 read as Latin-1"))).toBe(true);
+    expect(checkRendered("<pre>a ──▶ b · c — d ⇄ e</pre>", md)).toEqual(["the page does not declare UTF-8"]);
   });
 
   it("is found stale when its generated section differs from the manifests", () => {

@@ -49,6 +49,11 @@ export const local = fromEntry(new URL("../src/main.ts", import.meta.url).pathna
   conditions: ["@tfkit/source"],
 });
 
+/** terraform-plugin-testing's echoprovider, written with tfkit (test/echo-provider.ts). */
+export const echo = fromEntry(new URL("./echo-main.ts", import.meta.url).pathname, {
+  conditions: ["@tfkit/source"],
+});
+
 /** A fresh temporary directory (upstream's `t.TempDir()`). */
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "tfkit-local-"));
@@ -76,13 +81,15 @@ export interface LocalCase {
   };
   /** Why the fake core cannot run it, when it cannot. */
   readonly notUnderFakeCore?: string;
+  /** Whether the case also needs the echo provider (test/echo-provider.ts). */
+  readonly echo?: boolean;
 }
 
 /** Builds a case for one runner: HCL for terraform, structured configuration for the fake core. */
 export function build(c: LocalCase, runner: Runner): TestCase {
   const { steps, checkDestroy, initialState } = c.steps();
   return {
-    providers: { local },
+    providers: c.echo === true ? { local, echo } : { local },
     steps: steps.map(({ hcl, structured, hclStateChecks, ...rest }) => {
       if (runner === "terraform") {
         const stateChecks = [...(rest.stateChecks ?? []), ...(hclStateChecks ?? [])];

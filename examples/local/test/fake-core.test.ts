@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { provider } from "../src/provider.js";
 import { build, cases as fileCases } from "./cases.js";
 import { commandCases } from "./command-cases.js";
+import { ephemeralCases } from "./ephemeral-cases.js";
 
-const cases = [...fileCases, ...commandCases];
+const cases = [...fileCases, ...commandCases, ...ephemeralCases];
 
 describe("terraform-provider-local's acceptance tests under the fake core", () => {
   for (const c of cases) {

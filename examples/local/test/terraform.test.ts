@@ -6,8 +6,9 @@ import { itAcceptance } from "@tfkit/testing/vitest";
 import { describe } from "vitest";
 import { build, cases as fileCases } from "./cases.js";
 import { commandCases } from "./command-cases.js";
+import { ephemeralCases } from "./ephemeral-cases.js";
 
-const cases = [...fileCases, ...commandCases];
+const cases = [...fileCases, ...commandCases, ...ephemeralCases];
 
 describe.concurrent("terraform-provider-local's acceptance tests under terraform", () => {
   for (const c of cases) itAcceptance(c.name, () => build(c, "terraform"), { timeout: 180_000 });

@@ -1,0 +1,491 @@
+import { createHash } from "node:crypto";
+import {
+  boolType,
+  boolVal,
+  convert,
+  dynamicType,
+  equals,
+  listType,
+  listVal,
+  listValEmpty,
+  mapType,
+  mapVal,
+  mapValEmpty,
+  nullVal,
+  numberType,
+  numberVal,
+  objectVal,
+  refineNotNull,
+  setType,
+  stringType,
+  stringVal,
+  toJson,
+  tupleVal,
+  type Type,
+  unify,
+  unknownVal,
+  type Value,
+} from "@tfkit/cty-values";
+import { HclEvalError, HclUnsupported, type Pos } from "./parse.js";
+
+type Impl = (args: readonly Value[], pos: Pos) => Value;
+
+interface Builtin {
+  /** Argument count: exact, or [min, max] (max Infinity for variadic). */
+  readonly arity: number | readonly [number, number];
+  /** The result type when an argument is unknown (dynamic when it depends on the arguments). */
+  readonly returns: Type;
+  /** Whether the function handles unknown arguments itself. */
+  readonly unknowns?: boolean;
+  /** Whether an unknown anywhere inside an argument makes the result unknown (not just at the top). */
+  readonly whole?: boolean;
+  readonly impl: Impl;
+}
+
+const fail = (name: string, why: string, pos: Pos): never => {
+  throw new HclEvalError("Error in function call", `Call to function "${name}" failed: ${why}.`, pos);
+};
+
+function as(v: Value, t: Type, name: string, pos: Pos): Value {
+  try {
+    return convert(v, t);
+  } catch (error) {
+    throw new HclEvalError(
+      "Invalid function argument",
+      `Invalid value for "${name}" argument: ${error instanceof Error ? error.message : String(error)}.`,
+      pos,
+    );
+  }
+}
+const str = (v: Value, name: string, pos: Pos): string => {
+  const s = as(v, stringType, name, pos);
+  if (s.isNull())
+    throw new HclEvalError(
+      "Invalid function argument",
+      `Invalid value for "${name}" argument: argument must not be null.`,
+      pos,
+    );
+  return s.asString();
+};
+const isCollection = (v: Value) => ["list", "tuple", "set"].includes(v.type.kind);
+const isMapLike = (v: Value) => v.type.kind === "map" || v.type.kind === "object";
+
+/** Go's json.Marshal string escaping is what jsonencode prints (HTML characters escaped). */
+function jsonencode(v: Value): string {
+  return toJson(v, v.type);
+}
+
+/** A tiny exact JSON reader: numbers keep their text (no float64 rounding). */
+function jsondecode(text: string, pos: Pos): Value {
+  let i = 0;
+  const bad = (): never => fail("jsondecode", `invalid JSON at offset ${i}`, pos);
+  const ws = () => {
+    while (/\s/.test(text[i] ?? "")) i++;
+  };
+  const value = (): Value => {
+    ws();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      const attrs: Record<string, Value> = {};
+      ws();
+      if (text[i] === "}") {
+        i++;
+        return objectVal(attrs);
+      }
+      for (;;) {
+        ws();
+        const k = value();
+        if (k.type.kind !== "string") bad();
+        ws();
+        if (text[i] !== ":") bad();
+        i++;
+        attrs[k.asString()] = value();
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return objectVal(attrs);
+        }
+        bad();
+      }
+    }
+    if (c === "[") {
+      i++;
+      const items: Value[] = [];
+      ws();
+      if (text[i] === "]") {
+        i++;
+        return tupleVal(items);
+      }
+      for (;;) {
+        items.push(value());
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return tupleVal(items);
+        }
+        bad();
+      }
+    }
+    if (c === '"') {
+      const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i));
+      if (!m) bad();
+      i += (m as RegExpExecArray)[0].length;
+      try {
+        // JSON.parse rejects control characters and bad escapes, as Go's decoder does.
+        return stringVal(JSON.parse((m as RegExpExecArray)[0]) as string);
+      } catch {
+        return bad();
+      }
+    }
+    const m = /^(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null)/.exec(text.slice(i));
+    if (!m) return bad();
+    const tok = m[0];
+    i += tok.length;
+    if (tok === "true" || tok === "false") return boolVal(tok === "true");
+    if (tok === "null") return nullVal(dynamicType);
+    return numberVal(tok);
+  };
+  const v = value();
+  ws();
+  if (i !== text.length) bad();
+  return v;
+}
+
+/** Go's fmt verbs that format() supports here; the others are refused. */
+function format(args: readonly Value[], pos: Pos): Value {
+  const spec = str(args[0] as Value, "format", pos);
+  let out = "";
+  let next = 1;
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i];
+    if (c !== "%") {
+      out += c;
+      continue;
+    }
+    const verb = spec[++i];
+    if (verb === "%") {
+      out += "%";
+      continue;
+    }
+    if (verb !== "s" && verb !== "d" && verb !== "v")
+      throw new HclUnsupported(`format() verb %${verb ?? ""} (only %s, %d, %v and %% are evaluated)`, pos);
+    const arg = args[next++];
+    if (arg === undefined) fail("format", `not enough arguments for %${verb} at ${i - 1}`, pos);
+    const a = arg as Value;
+    if (a.isNull())
+      fail("format", `unsupported value for "%${verb}" at ${i - 1}: null value cannot be formatted`, pos);
+    if (verb === "d") {
+      const n = as(a, numberType, "args", pos).asNumber();
+      if (!n.isInteger())
+        fail("format", `unsupported value for "%d" at ${i - 1}: number has a fractional part`, pos);
+      out += n.text();
+    } else if (verb === "v" && !["string", "number", "bool"].includes(a.type.kind)) {
+      out += jsonencode(a);
+    } else out += as(a, stringType, "args", pos).asString();
+  }
+  if (next < args.length) fail("format", `too many arguments; only ${next - 1} used by format string`, pos);
+  return stringVal(out);
+}
+
+function listOrTuple(items: readonly Value[]): Value {
+  if (items.length === 0) return tupleVal([]);
+  return tupleVal(items);
+}
+
+const BUILTINS: Record<string, Builtin> = {
+  upper: {
+    arity: 1,
+    returns: stringType,
+    impl: ([s], p) => stringVal(str(s as Value, "str", p).toUpperCase()),
+  },
+  lower: {
+    arity: 1,
+    returns: stringType,
+    impl: ([s], p) => stringVal(str(s as Value, "str", p).toLowerCase()),
+  },
+  trimspace: { arity: 1, returns: stringType, impl: ([s], p) => stringVal(str(s as Value, "str", p).trim()) },
+  startswith: {
+    arity: 2,
+    returns: boolType,
+    impl: ([s, pre], p) => boolVal(str(s as Value, "str", p).startsWith(str(pre as Value, "prefix", p))),
+  },
+  endswith: {
+    arity: 2,
+    returns: boolType,
+    impl: ([s, suf], p) => boolVal(str(s as Value, "str", p).endsWith(str(suf as Value, "suffix", p))),
+  },
+  format: { arity: [1, Number.POSITIVE_INFINITY], returns: stringType, whole: true, impl: format },
+  join: {
+    arity: [2, Number.POSITIVE_INFINITY],
+    returns: stringType,
+    whole: true,
+    impl: ([sep, ...lists], p) => {
+      const parts: string[] = [];
+      for (const l of lists) {
+        if (!isCollection(l)) fail("join", "lists must be lists of strings", p);
+        for (const e of l.elements()) {
+          if (e.isNull()) fail("join", "element is null: cannot concatenate null values", p);
+          parts.push(str(e, "lists", p));
+        }
+      }
+      return stringVal(parts.join(str(sep as Value, "separator", p)));
+    },
+  },
+  split: {
+    arity: 2,
+    returns: listType(stringType),
+    impl: ([sep, s], p) => {
+      const text = str(s as Value, "str", p);
+      const parts = text.split(str(sep as Value, "separator", p));
+      return listVal(parts.map(stringVal));
+    },
+  },
+  replace: {
+    arity: 3,
+    returns: stringType,
+    impl: ([s, sub, rep], p) => {
+      const what = str(sub as Value, "substr", p);
+      if (what.length > 1 && what.startsWith("/") && what.endsWith("/"))
+        throw new HclUnsupported("replace() with a regular expression", p);
+      return stringVal(
+        str(s as Value, "str", p)
+          .split(what)
+          .join(str(rep as Value, "replace", p)),
+      );
+    },
+  },
+  length: {
+    arity: 1,
+    returns: numberType,
+    impl: ([v], p) => {
+      const x = v as Value;
+      if (x.isNull()) fail("length", "argument must not be null", p);
+      if (x.type.kind === "string") return numberVal([...new Intl.Segmenter().segment(x.asString())].length);
+      if (isCollection(x) || isMapLike(x))
+        return numberVal(isMapLike(x) ? x.entries().size : x.elements().length);
+      return fail("length", "argument must be a string, a collection type, or a structural type", p);
+    },
+  },
+  tostring: { arity: 1, returns: stringType, impl: ([v], p) => as(v as Value, stringType, "v", p) },
+  tonumber: { arity: 1, returns: numberType, impl: ([v], p) => as(v as Value, numberType, "v", p) },
+  tobool: { arity: 1, returns: boolType, impl: ([v], p) => as(v as Value, boolType, "v", p) },
+  tolist: { arity: 1, returns: dynamicType, impl: ([v], p) => as(v as Value, listType(dynamicType), "v", p) },
+  toset: { arity: 1, returns: dynamicType, impl: ([v], p) => as(v as Value, setType(dynamicType), "v", p) },
+  tomap: { arity: 1, returns: dynamicType, impl: ([v], p) => as(v as Value, mapType(dynamicType), "v", p) },
+  jsonencode: {
+    arity: 1,
+    returns: stringType,
+    whole: true,
+    impl: ([v]) => stringVal(jsonencode(v as Value)),
+  },
+  jsondecode: { arity: 1, returns: dynamicType, impl: ([v], p) => jsondecode(str(v as Value, "str", p), p) },
+  lookup: {
+    arity: [2, 3],
+    returns: dynamicType,
+    impl: ([m, k, d], p) => {
+      const map = m as Value;
+      if (!isMapLike(map)) fail("lookup", "the first argument must be a map or an object", p);
+      const key = str(k as Value, "key", p);
+      const found = map.entries().get(key);
+      if (found !== undefined) return found;
+      if (d !== undefined) return d;
+      return fail("lookup", `lookup failed to find key ${JSON.stringify(key)}`, p);
+    },
+  },
+  merge: {
+    arity: [0, Number.POSITIVE_INFINITY],
+    returns: dynamicType,
+    impl: (args, p) => {
+      const present = args.filter((a) => !a.isNull());
+      for (const a of present) if (!isMapLike(a)) fail("merge", "arguments must be maps or objects", p);
+      const all: Record<string, Value> = {};
+      for (const a of present) for (const [k, v] of a.entries()) all[k] = v;
+      if (present.length > 0 && present.every((a) => a.type.kind === "map")) {
+        const u = unify(present.map((a) => a.type));
+        if (u === undefined) fail("merge", "the maps have inconsistent element types", p);
+        const t = (u as NonNullable<typeof u>).type;
+        const entries = Object.keys(all);
+        if (entries.length === 0) return mapValEmpty(t.kind === "map" ? t.elementType : dynamicType);
+        return convert(mapVal(all), t);
+      }
+      return objectVal(all);
+    },
+  },
+  concat: {
+    arity: [1, Number.POSITIVE_INFINITY],
+    returns: dynamicType,
+    impl: (args, p) => {
+      for (const a of args)
+        if (!isCollection(a) || a.type.kind === "set")
+          fail("concat", "all arguments must be lists or tuples", p);
+      const items = args.flatMap((a) => [...a.elements()]);
+      if (args.every((a) => a.type.kind === "list")) {
+        const u = unify(args.map((a) => a.type));
+        if (u !== undefined) {
+          const t = u.type;
+          if (items.length === 0 && t.kind === "list") return listValEmpty(t.elementType);
+          return convert(listVal(items), t);
+        }
+      }
+      return listOrTuple(items);
+    },
+  },
+  element: {
+    arity: 2,
+    returns: dynamicType,
+    impl: ([l, i], p) => {
+      const list = l as Value;
+      if (!(list.type.kind === "list" || list.type.kind === "tuple"))
+        fail("element", "cannot read elements from a set or a non-list", p);
+      const n = as(i as Value, numberType, "index", p).asNumber();
+      if (!n.isInteger()) fail("element", "invalid index: must be a whole number", p);
+      const idx = Number(n.toBigInt());
+      const elems = list.elements();
+      if (elems.length === 0) fail("element", "cannot use element function with an empty list", p);
+      if (idx < 0) fail("element", "cannot use element function with a negative index", p);
+      return elems[idx % elems.length] as Value;
+    },
+  },
+  keys: {
+    arity: 1,
+    returns: dynamicType,
+    impl: ([m], p) => {
+      const map = m as Value;
+      if (!isMapLike(map)) fail("keys", "must have map or object type", p);
+      const ks = [...map.entries().keys()].sort().map(stringVal);
+      if (map.type.kind === "object") return tupleVal(ks);
+      return ks.length === 0 ? listValEmpty(stringType) : listVal(ks);
+    },
+  },
+  values: {
+    arity: 1,
+    returns: dynamicType,
+    impl: ([m], p) => {
+      const map = m as Value;
+      if (!isMapLike(map)) fail("values", "must have map or object type", p);
+      const sorted = [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+      if (map.type.kind === "object") return tupleVal(sorted);
+      const t = map.type.kind === "map" ? map.type.elementType : dynamicType;
+      return sorted.length === 0 ? listValEmpty(t) : listVal(sorted);
+    },
+  },
+  contains: {
+    arity: 2,
+    returns: boolType,
+    whole: true,
+    impl: ([l, v], p) => {
+      const list = l as Value;
+      if (!isCollection(list)) fail("contains", "argument must be list, tuple, or set", p);
+      return boolVal(
+        list.elements().some((e) => {
+          const r = equals(e, v as Value);
+          return r.isKnown() && !r.isNull() && r.asBool();
+        }),
+      );
+    },
+  },
+  coalesce: {
+    arity: [1, Number.POSITIVE_INFINITY],
+    returns: dynamicType,
+    unknowns: true,
+    impl: (args, p) => {
+      const u = unify(args.map((a) => a.type));
+      if (u === undefined) fail("coalesce", "all arguments must have the same type", p);
+      const t = (u as NonNullable<typeof u>).type;
+      for (const a of args) {
+        // Like go-cty: an unknown before the first usable argument makes the result unknown.
+        if (!a.isKnown()) return refineNotNull(unknownVal(t));
+        if (a.isNull()) continue;
+        const c = convert(a, t);
+        if (c.type.kind === "string" && c.asString() === "") continue;
+        return c;
+      }
+      return fail("coalesce", "no non-null, non-empty-string arguments", p);
+    },
+  },
+  abs: {
+    arity: 1,
+    returns: numberType,
+    impl: ([n], p) =>
+      numberVal(
+        as(n as Value, numberType, "num", p)
+          .asNumber()
+          .abs(),
+      ),
+  },
+  max: {
+    arity: [1, Number.POSITIVE_INFINITY],
+    returns: numberType,
+    impl: (args, p) => {
+      const ns = args.map((a) => as(a, numberType, "numbers", p).asNumber());
+      return numberVal(ns.reduce((a, b) => (b.cmp(a) > 0 ? b : a)));
+    },
+  },
+  min: {
+    arity: [1, Number.POSITIVE_INFINITY],
+    returns: numberType,
+    impl: (args, p) => {
+      const ns = args.map((a) => as(a, numberType, "numbers", p).asNumber());
+      return numberVal(ns.reduce((a, b) => (b.cmp(a) < 0 ? b : a)));
+    },
+  },
+  sha256: {
+    arity: 1,
+    returns: stringType,
+    impl: ([s], p) =>
+      stringVal(
+        createHash("sha256")
+          .update(str(s as Value, "str", p), "utf8")
+          .digest("hex"),
+      ),
+  },
+  md5: {
+    arity: 1,
+    returns: stringType,
+    impl: ([s], p) =>
+      stringVal(
+        createHash("md5")
+          .update(str(s as Value, "str", p), "utf8")
+          .digest("hex"),
+      ),
+  },
+  base64encode: {
+    arity: 1,
+    returns: stringType,
+    impl: ([s], p) => stringVal(Buffer.from(str(s as Value, "str", p), "utf8").toString("base64")),
+  },
+};
+
+/** The names of the built-in functions the fake core evaluates (besides `try` and `can`). */
+export const BUILTIN_FUNCTIONS: readonly string[] = Object.keys(BUILTINS).sort();
+
+/**
+ * Calls a Terraform built-in function. An unknown argument makes the result unknown (of the
+ * function's type when fixed, else dynamic), as Terraform's functions do; a function the fake
+ * core lacks is refused by name.
+ */
+export function callBuiltin(name: string, args: readonly Value[], pos: Pos): Value {
+  const f = BUILTINS[name];
+  if (f === undefined) throw new HclUnsupported(`the function ${name}()`, pos);
+  const [min, max] = typeof f.arity === "number" ? [f.arity, f.arity] : f.arity;
+  if (args.length < min || args.length > max)
+    throw new HclEvalError(
+      args.length < min ? "Not enough function arguments" : "Too many function arguments",
+      `Function "${name}" expects ${min === max ? min : `${min} to ${max === Number.POSITIVE_INFINITY ? "any number of" : max}`} argument(s).`,
+      pos,
+    );
+  // cty's function call: an unknown argument (at the top; anywhere for some) gives an unknown
+  // result, not null (the functions here all refine their results as not null).
+  if (!f.unknowns && args.some((a) => (f.whole ? !a.isWhollyKnown() : !a.isKnown())))
+    return refineNotNull(unknownVal(f.returns));
+  return f.impl(args, pos);
+}

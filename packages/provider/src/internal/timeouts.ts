@@ -44,20 +44,42 @@ export type TimedResult<T> =
  * passes. On timeout the signal is aborted first and the handler gets `graceMs` to settle (so it
  * can clean up or record a partial state); if it has not settled by then, the timeout wins.
  */
-export async function runWithTimeout<T>(
+export function runWithTimeout<T>(
   outer: AbortSignal,
   timeoutMs: number | undefined,
   graceMs: number,
   run: (signal: AbortSignal) => T | Promise<T>,
 ): Promise<TimedResult<T>> {
   if (timeoutMs === undefined) {
-    // No deadline: the outer signal is the hook's signal (no controller, no listener to wire).
+    // No deadline: the outer signal is the hook's signal (no controller, no listener to wire),
+    // and a hook that answers at once is not awaited (fewer promise hops per request).
+    let r: T | Promise<T>;
     try {
-      return { kind: "done", value: await run(outer) };
+      r = run(outer);
     } catch (error) {
-      return { kind: "threw", error };
+      return Promise.resolve({ kind: "threw", error });
     }
+    if (isThenable(r)) {
+      return Promise.resolve(r).then(
+        (value): TimedResult<T> => ({ kind: "done", value }),
+        (error: unknown): TimedResult<T> => ({ kind: "threw", error }),
+      );
+    }
+    return Promise.resolve({ kind: "done", value: r });
   }
+  return runWithDeadline(outer, timeoutMs, graceMs, run);
+}
+
+function isThenable<T>(r: T | Promise<T>): r is Promise<T> {
+  return typeof r === "object" && r !== null && typeof (r as { then?: unknown }).then === "function";
+}
+
+async function runWithDeadline<T>(
+  outer: AbortSignal,
+  timeoutMs: number,
+  graceMs: number,
+  run: (signal: AbortSignal) => T | Promise<T>,
+): Promise<TimedResult<T>> {
   const controller = new AbortController();
   const onOuter = (): void => controller.abort(outer.reason);
   if (outer.aborted) controller.abort(outer.reason);

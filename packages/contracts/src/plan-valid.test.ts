@@ -940,6 +940,70 @@ const more: Case[] = [
     ],
   },
   {
+    name: "map block with dynamic attribute (object-typed): same keys, an element's value changed",
+    schema: body({ blocks: { b: blk("map", { attributes: { c: attr(dynamicType, opt) } }) } }),
+    prior: N(O({ b: O({ x: O({ c: dynamicType }), y: O({ c: dynamicType }) }) })),
+    config: obj({ b: obj({ x: obj({ c: S("1") }), y: obj({ c: S("2") }) }) }),
+    planned: obj({ b: obj({ x: obj({ c: S("1") }), y: obj({ c: S("3") }) }) }),
+    want: ['.b.y.c: planned value cty.StringVal("3") does not match config value cty.StringVal("2")'],
+  },
+  {
+    name: "map block with dynamic attribute (object-typed): an element planned unknown",
+    schema: body({ blocks: { b: blk("map", { attributes: { c: attr(dynamicType, opt) } }) } }),
+    prior: N(O({ b: O({ x: O({ c: dynamicType }) }) })),
+    config: obj({ b: obj({ x: obj({ c: S("1") }) }) }),
+    planned: obj({ b: obj({ x: U(O({ c: dynamicType })) }) }),
+    want: [
+      ".b.x: element representing nested block must not be unknown itself; set nested attribute values to unknown instead",
+    ],
+  },
+  {
+    name: "map block: an element planned unknown",
+    schema: body({ blocks: { m: blk("map", { attributes: { c: attr(str, opt) } }) } }),
+    prior: N(O({ m: mapType(O({ c: str })) })),
+    config: obj({ m: mapVal({ k: obj({ c: S("x") }) }) }),
+    planned: obj({ m: mapVal({ k: U(O({ c: str })) }) }),
+    want: [
+      '.m["k"]: element representing nested block must not be unknown itself; set nested attribute values to unknown instead',
+    ],
+  },
+  {
+    name: "a plain object-typed attribute is compared whole, not stepped into",
+    schema: body({ attributes: { o: attr(O({ a: str, b: str }), opt) } }),
+    prior: N(O({ o: O({ a: str, b: str }) })),
+    config: obj({ o: obj({ a: S("x"), b: N(str) }) }),
+    planned: obj({ o: obj({ a: S("x"), b: S("y") }) }),
+    want: [
+      '.o: planned value cty.ObjectVal(map[string]cty.Value{"a":cty.StringVal("x"), "b":cty.StringVal("y")}) does not match config value cty.ObjectVal(map[string]cty.Value{"a":cty.StringVal("x"), "b":cty.NullVal(cty.String)})',
+    ],
+  },
+  {
+    name: "nested map attribute: a count mismatch is reported alone",
+    schema: body({ attributes: { m: nested("map", { b: attr(str, opt) }, opt) } }),
+    prior: N(O({ m: mapType(O({ b: str })) })),
+    config: obj({ m: mapVal({ x: obj({ b: S("1") }) }) }),
+    planned: obj({ m: mapVal({ x: obj({ b: S("2") }), y: obj({ b: S("1") }) }) }),
+    want: [".m: count in plan (cty.NumberIntVal(2)) disagrees with count in config (cty.NumberIntVal(1))"],
+  },
+  {
+    name: "nested list attribute: a count mismatch is reported alone",
+    schema: body({ attributes: { l: nested("list", { b: attr(str, opt) }, opt) } }),
+    prior: N(O({ l: listType(O({ b: str })) })),
+    config: obj({ l: listVal([obj({ b: S("1") })]) }),
+    planned: obj({ l: listVal([obj({ b: S("2") }), obj({ b: S("1") })]) }),
+    want: [".l: count in plan (cty.NumberIntVal(2)) disagrees with count in config (cty.NumberIntVal(1))"],
+  },
+  {
+    name: "a single block absent in config and plan: nothing inside is checked",
+    schema: body({
+      blocks: { s: blk("single", { blocks: { l: blk("list", { attributes: { c: attr(str, opt) } }) } }) },
+    }),
+    prior: N(O({ s: O({ l: listType(O({ c: str })) }) })),
+    config: obj({ s: N(O({ l: listType(O({ c: str })) })) }),
+    planned: obj({ s: N(O({ l: listType(O({ c: str })) })) }),
+    want: [],
+  },
+  {
     name: "dynamic attribute value change",
     schema: body({ attributes: { d: attr(dynamicType, opt) } }),
     prior: N(O({ d: dynamicType })),
@@ -977,6 +1041,12 @@ describe("assertPlanValid", () => {
     expect(v?.stage).toBe("plan");
     expect(v?.path).toEqual([{ kind: "attribute", name: "name" }]);
     expect(v?.message).toBe('planned value cty.StringVal("b") for a non-computed attribute');
+  });
+
+  it("a check that fails is reported as internal_error on the plan stage, not thrown", () => {
+    const broken = { attributes: { a: undefined }, blocks: {} } as unknown as BodyShape;
+    const v = assertPlanValid(broken, EmptyObjectVal, EmptyObjectVal, EmptyObjectVal);
+    expect(v.map((x) => [x.stage, x.rule])).toEqual([["plan", ContractRule.internalError]]);
   });
 
   it("never throws on values of the wrong shape; reports or tolerates them", () => {

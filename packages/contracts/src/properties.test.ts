@@ -1,6 +1,8 @@
 import {
   DynamicVal,
   dynamicType,
+  equals,
+  False as booleanFalse,
   listVal,
   mapType as ctyMapType,
   listValEmpty,
@@ -24,7 +26,7 @@ import {
 } from "@tfkit/cty-values";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertObjectCompatible } from "./compatible.js";
+import { assertObjectCompatible, assertValueCompatible } from "./compatible.js";
 import { attr, blk, body, nested } from "./internal/fixtures.js";
 import { ContractRule, formatViolation } from "./violation.js";
 import { assertPlanValid } from "./plan-valid.js";
@@ -224,6 +226,73 @@ describe("set correlation (indexed) matches the pairwise definition", () => {
     blocks: {
       s: blk("set", { attributes: { a: attr(str, { optional: true }), b: attr(num, { optional: true }) } }),
     },
+  });
+
+  // Sets of primitives go through the index on their own value (primitiveKey): strings, exact
+  // integers, fractions, huge and infinite numbers, bools, with unknown planned elements.
+  it("sets of primitives: every pair is judged as core's Equals would", () => {
+    const pools = {
+      // Enough distinct values that planned × actual passes the 64 pairs where the index starts.
+      string: [..."abcdefghijklmnop", ""].map((c) => stringVal(c)),
+      number: [
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        -3,
+        2.5,
+        7.25,
+        0.1,
+        1e21,
+        -1e21,
+        2 ** 60,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+      ].map((n) => numberVal(n)),
+      bool: [True, booleanFalse],
+    } as const;
+    const kinds = Object.keys(pools) as (keyof typeof pools)[];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds).chain((kind) =>
+          fc.record({
+            kind: fc.constant(kind),
+            planned: fc.array(fc.option(fc.nat(pools[kind].length - 1), { nil: undefined, freq: 4 }), {
+              minLength: 1,
+              maxLength: 20,
+            }),
+            actual: fc.array(fc.nat(pools[kind].length - 1), { minLength: 1, maxLength: 20 }),
+          }),
+        ),
+        ({ kind, planned, actual }) => {
+          const pool = pools[kind];
+          const t = (pool[0] as Value).type;
+          const pSet = setVal(planned.map((i) => (i === undefined ? unknownVal(t) : (pool[i] as Value))));
+          const aSet = setVal(actual.map((i) => pool[i] as Value));
+          // The pairwise definition: an unknown correlates with anything, a known value with an
+          // Equals-equal one.
+          const corr = (p: Value, a: Value) => !p.isKnown() || equals(p, a).asBool();
+          const pEls = pSet.elements();
+          const aEls = aSet.elements();
+          const lonelyPlanned = pEls.filter((p) => !aEls.some((a) => corr(p, a)));
+          const lonelyActual = aEls.filter((a) => !pEls.some((p) => corr(p, a)));
+          const want =
+            lonelyPlanned.length > 0
+              ? lonelyPlanned.map(
+                  (p) =>
+                    `planned set element ${valueGoString(p)} does not correlate with any element in actual`,
+                )
+              : lonelyActual.map(
+                  (a) => `actual set element ${valueGoString(a)} does not correlate with any element in plan`,
+                );
+          if (pEls.length < aEls.length) want.push(`length changed from ${pEls.length} to ${aEls.length}`);
+          expect(assertValueCompatible(pSet, aSet).map(formatViolation)).toEqual(want);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("every pair is judged as core would (value sets and block sets)", () => {

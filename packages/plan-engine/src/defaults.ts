@@ -68,7 +68,10 @@ function defaultsBody(
     if (v === undefined) continue;
     const c = cursorAttr(config, name);
     let nv = spec.kind === "nested_attribute" ? defaultsNested(spec, v, c, priorAttr(prior, name)) : v;
-    if (spec.default !== undefined && configNullForDefaults(c)) nv = spec.default;
+    // A value that already is the default (the prior value on an update) is kept as it is: no
+    // copy of the object, and later steps still see the prior value itself.
+    if (spec.default !== undefined && configNullForDefaults(c) && !rawEquals(nv, spec.default))
+      nv = spec.default;
     if (nv !== v) {
       changes ??= new Map();
       changes.set(name, nv);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as knownvalue from "./knownvalue.js";
 import * as plancheck from "./plancheck.js";
 import { parsePlanJson } from "./terraform-json.js";
 
@@ -104,5 +105,39 @@ describe("plancheck.expectPlanText", () => {
     const check = plancheck.expectPlanText(/web/g);
     expect(check.checkPlan(withText)).toBeUndefined();
     expect(check.checkPlan(withText)).toBeUndefined();
+  });
+});
+
+describe("plancheck.expectKnownOutputValue", () => {
+  const outputs = parsePlanJson(
+    JSON.stringify({
+      format_version: "1.2",
+      output_changes: {
+        exists: { actions: ["create"], before: null, after: true, after_unknown: false },
+        later: { actions: ["create"], before: null, after_unknown: true },
+        count: { actions: ["create"], before: null, after: 3, after_unknown: false },
+      },
+    }),
+  );
+
+  it("matches a planned output's known value", () => {
+    expect(
+      plancheck.expectKnownOutputValue("exists", knownvalue.bool(true)).checkPlan(outputs),
+    ).toBeUndefined();
+    expect(
+      plancheck.expectKnownOutputValue("count", knownvalue.numberExact(3)).checkPlan(outputs),
+    ).toBeUndefined();
+    expect(plancheck.expectKnownOutputValue("exists", knownvalue.bool(false)).checkPlan(outputs)).toMatch(
+      /^output exists: bool\(false\): /,
+    );
+  });
+
+  it("names an unknown or missing output", () => {
+    expect(plancheck.expectKnownOutputValue("later", knownvalue.bool(true)).checkPlan(outputs)).toBe(
+      "output later: expected bool(true), got an unknown value (known after apply)",
+    );
+    expect(plancheck.expectKnownOutputValue("nope", knownvalue.bool(true)).checkPlan(outputs)).toBe(
+      "output nope: not in the plan (output changes: exists, later, count)",
+    );
   });
 });

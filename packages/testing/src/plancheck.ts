@@ -10,7 +10,7 @@ import {
   actionMatches,
   actionName,
 } from "./checks.js";
-import { renderJson } from "./json.js";
+import { isJsonObject, renderJson } from "./json.js";
 import { type AttrPath, formatAttrPath, toAttrPath } from "./path.js";
 import { type PlannedResourceChange, type TerraformPlan, lookup, markedAt } from "./terraform-json.js";
 
@@ -172,5 +172,33 @@ export function expectPlanText(pattern: RegExp | string): PlanCheck {
       return undefined;
     }
     return `the plan text does not match ${shown}; it is:\n${plan.text}`;
+  });
+}
+
+/**
+ * Expects the plan to give output `name` a known value that matches `matcher`.
+ *
+ * @remarks terraform-plugin-testing `plancheck.ExpectKnownOutputValue`. Read from the plan's
+ * `output_changes` (`after`, with `after_unknown`), so it sees what an output will be before
+ * apply: a value computed at plan time, such as a provider function's result. The fake core
+ * plans no outputs, so this check only passes under `runAcceptance`.
+ * @example
+ * ```ts
+ * planChecks: [plancheck.expectKnownOutputValue("exists", knownvalue.bool(true))]
+ * ```
+ * @category testing
+ */
+export function expectKnownOutputValue(name: string, matcher: KnownValueMatcher): PlanCheck {
+  return planCheck(`expectKnownOutputValue(${name}, ${matcher.description})`, (plan) => {
+    const changes = plan.raw.output_changes;
+    const change = isJsonObject(changes) ? changes[name] : undefined;
+    if (!isJsonObject(change)) {
+      const known = isJsonObject(changes) ? Object.keys(changes) : [];
+      return `output ${name}: not in the plan (output changes: ${known.length === 0 ? "none" : known.join(", ")})`;
+    }
+    if (change.after_unknown === true)
+      return `output ${name}: expected ${matcher.description}, got an unknown value (known after apply)`;
+    const failure = matcher.check(change.after ?? null);
+    return failure === undefined ? undefined : `output ${name}: ${matcher.description}: ${failure}`;
   });
 }

@@ -19,7 +19,7 @@ import { dirname, join } from "node:path";
 import {
   fromEntry,
   knownvalue,
-  type PlanCheck,
+  plancheck,
   type StateCheck,
   type StructuredConfig,
   statecheck,
@@ -174,24 +174,6 @@ function permissionsAre(path: string): StateCheck {
       if (file !== 0o600) return `file permission: expected 600, got ${file.toString(8)}`;
       if (dir !== 0o700) return `directory permission: expected 700, got ${dir.toString(8)}`;
       return undefined;
-    },
-  };
-}
-
-/** A plan check: the plan's output `name` is known and matches (upstream's plancheck.ExpectKnownOutputValue). */
-export function expectKnownOutputValueInPlan(name: string, expected: unknown): PlanCheck {
-  return {
-    description: `output ${name} planned as ${JSON.stringify(expected)}`,
-    checkPlan: (plan) => {
-      const changes = plan.raw.output_changes as
-        | Record<string, { after?: unknown; after_unknown?: unknown }>
-        | undefined;
-      const change = changes?.[name];
-      if (change === undefined) return `the plan has no output ${name}`;
-      if (change.after_unknown === true) return `output ${name} is unknown in the plan`;
-      return JSON.stringify(change.after) === JSON.stringify(expected)
-        ? undefined
-        : `output ${name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(change.after)}`;
     },
   };
 }
@@ -478,8 +460,8 @@ export const cases: readonly LocalCase[] = [
             planOnly: true,
             expectNonEmptyPlan: true,
             planChecks: [
-              expectKnownOutputValueInPlan("test_dir_exists", true),
-              expectKnownOutputValueInPlan("test_dir_doesnt_exist", false),
+              plancheck.expectKnownOutputValue("test_dir_exists", knownvalue.bool(true)),
+              plancheck.expectKnownOutputValue("test_dir_doesnt_exist", knownvalue.bool(false)),
             ],
           },
         ],

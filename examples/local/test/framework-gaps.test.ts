@@ -1,18 +1,10 @@
 /**
- * What the port needed that tfkit does not offer yet, as expected failures and todos (see the
- * README's "Workarounds and framework gaps"). When one of these starts passing, vitest reports it:
- * drop the workaround in test/cases.ts and the entry here.
+ * What the port needed that tfkit does not offer yet, as todos (see the README's "Workarounds
+ * and framework gaps"). When tfkit offers one, drop the workaround it names and the entry here.
  */
-import { plancheck } from "@tfkit/testing";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 
 describe("framework gaps found by the terraform-provider-local port", () => {
-  // upstream's TestDirectoryExists_basic checks outputs in the plan (plancheck.ExpectKnownOutputValue);
-  // test/cases.ts has expectKnownOutputValueInPlan, reading the plan JSON's output_changes itself.
-  it.fails("@tfkit/testing's plancheck has expectKnownOutputValue, as terraform-plugin-testing's plancheck does", () => {
-    expect(typeof (plancheck as Record<string, unknown>).expectKnownOutputValue).toBe("function");
-  });
-
   it.todo(
     "runFakeCore runs outputs and provider function calls of a structuredConfig (the three direxists cases run under terraform only)",
   );

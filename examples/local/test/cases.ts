@@ -20,6 +20,7 @@ import {
   fromEntry,
   knownvalue,
   plancheck,
+  type KnownValueMatcher,
   type StateCheck,
   type StructuredConfig,
   statecheck,
@@ -176,6 +177,19 @@ function permissionsAre(path: string): StateCheck {
       return undefined;
     },
   };
+}
+
+/** A matcher for a decoded value (an output of jsondecode, csvdecode, ...): lists, objects and exact values. */
+export function decoded(expected: unknown): KnownValueMatcher {
+  if (Array.isArray(expected)) return knownvalue.listExact(expected.map(decoded));
+  if (typeof expected === "object" && expected !== null) {
+    return knownvalue.objectExact(
+      Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, decoded(v)])),
+    );
+  }
+  if (typeof expected === "number") return knownvalue.numberExact(expected);
+  if (typeof expected === "boolean") return knownvalue.bool(expected);
+  return expected === null ? knownvalue.nullValue() : knownvalue.stringExact(String(expected));
 }
 
 const BASE64_CONTENT = "VGhpcyBpcyBzb21lIGJhc2U2NCBjb250ZW50"; // "This is some base64 content"

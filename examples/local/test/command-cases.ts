@@ -7,27 +7,21 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { type KnownValueMatcher, knownvalue, type StateCheck, statecheck } from "@tfkit/testing";
-import { type DualStep, type LocalCase, q, tempDir } from "./cases.js";
+import {
+  type ConfigBody,
+  type KnownValueMatcher,
+  knownvalue,
+  type StateCheck,
+  statecheck,
+} from "@tfkit/testing";
+import { type DualStep, decoded, type LocalCase, q, tempDir } from "./cases.js";
 
 const D = "data.local_command.test";
 const exact = (attr: string, matcher: KnownValueMatcher) => statecheck.expectKnownValue(D, attr, matcher);
 const exitCode = (n: number) => exact("exit_code", knownvalue.numberExact(n));
 const noStderr = exact("stderr", knownvalue.nullValue());
 
-/** A matcher for a decoded output (jsondecode, csvdecode, ...): lists, objects and exact values. */
-function decoded(expected: unknown): KnownValueMatcher | string | number | boolean | null {
-  if (Array.isArray(expected)) return knownvalue.listExact(expected.map(decoded));
-  if (typeof expected === "object" && expected !== null) {
-    return knownvalue.objectExact(
-      Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, decoded(v)])),
-    );
-  }
-  return expected as string | number | boolean | null;
-}
-
-const outputIs = (expected: unknown) =>
-  statecheck.expectKnownOutputValue("parse_stdout", decoded(expected) as KnownValueMatcher);
+const outputIs = (expected: unknown) => statecheck.expectKnownOutputValue("parse_stdout", decoded(expected));
 
 /** The command's stdout, parsed as JSON, equals `expected` (what the HCL's jsondecode output checks). */
 const stdoutJson = (expected: unknown): StateCheck => ({
@@ -46,13 +40,13 @@ const stdoutJson = (expected: unknown): StateCheck => ({
 });
 
 /** `data "local_command" "test"` in both spellings (HCL attribute values as HCL expressions). */
-function command(structured: Record<string, unknown>, hcl: Record<string, string>, extraHcl = "") {
+function command(structured: ConfigBody, hcl: Record<string, string>, extraHcl = "") {
   const body = Object.entries(hcl)
     .map(([k, v]) => `  ${k} = ${v}`)
     .join("\n");
   return {
     hcl: `${extraHcl}data "local_command" "test" {\n${body}\n}\n`,
-    structured: { dataSources: { "local_command.test": structured as never } },
+    structured: { dataSources: { "local_command.test": structured } },
   };
 }
 
@@ -93,7 +87,7 @@ function selectSteps(tool: "jq" | "yq"): DualStep[] {
 function scripted(
   script: string,
   attrs: (scriptRef: string, dir: string) => Record<string, string>,
-  structured: (scriptPath: string, dir: string) => Record<string, unknown>,
+  structured: (scriptPath: string, dir: string) => ConfigBody,
   rest: (dir: string) => Omit<DualStep, "hcl" | "structured">,
 ): LocalCase["steps"] {
   return () => {

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { type KnownValueMatcher, knownvalue, statecheck } from "@tfkit/testing";
-import { type LocalCase, q, tempDir } from "./cases.js";
+import { decoded, type LocalCase, q, tempDir } from "./cases.js";
 
 const NOT_UNDER_FAKE_CORE = "ephemeral resources and a provider configured from their values";
 
@@ -47,19 +47,6 @@ function step(
 const E = (attr: string) => `ephemeral.local_command.test.${attr}`;
 const ALL = { exit_code: E("exit_code"), stderr: E("stderr"), stdout: E("stdout") };
 const words = (s: string) => new RegExp(s.split(" ").join("\\s+"));
-
-/** A matcher for a decoded value: lists, objects and exact values. */
-function decoded(expected: unknown): KnownValueMatcher {
-  if (Array.isArray(expected)) return knownvalue.listExact(expected.map(decoded));
-  if (typeof expected === "object" && expected !== null) {
-    return knownvalue.objectExact(
-      Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, decoded(v)])),
-    );
-  }
-  if (typeof expected === "number") return knownvalue.numberExact(expected);
-  if (typeof expected === "boolean") return knownvalue.bool(expected);
-  return expected === null ? knownvalue.nullValue() : knownvalue.stringExact(String(expected));
-}
 
 const ok = { exit_code: knownvalue.numberExact(0), stderr: knownvalue.nullValue() };
 

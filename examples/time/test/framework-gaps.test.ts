@@ -4,7 +4,6 @@
  * the workaround in the cases can go.
  */
 import * as schema from "@tfkit/schema";
-import * as testing from "@tfkit/testing";
 import { runFakeCore } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import { createProvider } from "../src/provider.js";
@@ -25,12 +24,6 @@ describe("framework gaps found by the time port", () => {
       },
       { provider: createProvider() },
     );
-  });
-
-  // Go: plancheck.ExpectKnownOutputValue, used by every upstream function test. Workaround:
-  // statecheck.expectKnownOutputValue after the apply.
-  it.fails("plancheck has expectKnownOutputValue", () => {
-    expect(Object.keys(testing.plancheck)).toContain("expectKnownOutputValue");
   });
 
   // Go: timetypes.RFC3339.ValueRFC3339Time() gives the parsed time of a semantic RFC 3339

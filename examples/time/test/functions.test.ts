@@ -1,5 +1,5 @@
 /** function_*_test.go, translated: provider functions run in configurations, so under terraform only. */
-import { knownvalue, plancheck, statecheck, type TestStep } from "@tfkit/testing";
+import { knownvalue, plancheck, type TestStep } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import { durationParse, rfc3339Parse, unixTimestampParse } from "../src/functions.js";
 import { int64, registerCases } from "./harness.js";
@@ -9,10 +9,9 @@ const CLI_ONLY =
 
 const output = (call: string) => `output "test" {\n  value = provider::time::${call}\n}\n`;
 
-// Workaround: there is no plancheck.expectKnownOutputValue (Go: plancheck.ExpectKnownOutputValue),
-// so the output is checked in state after the apply instead of in the plan.
+// Upstream's PreApply plancheck.ExpectKnownOutputValue: the output's value, known at plan time.
 const outputIs = (expected: Record<string, ReturnType<typeof int64>>) =>
-  statecheck.expectKnownOutputValue("test", knownvalue.objectExact(expected));
+  plancheck.expectKnownOutputValue("test", knownvalue.objectExact(expected));
 
 const float = (n: number) => knownvalue.numberExact(n);
 const str = knownvalue.stringExact;
@@ -45,7 +44,7 @@ registerCases("functions", [
     steps: () => [
       {
         config: output('duration_parse("1h")'),
-        stateChecks: [
+        planChecks: [
           outputIs({
             hours: float(1),
             minutes: float(60),
@@ -77,7 +76,7 @@ registerCases("functions", [
     steps: () => [
       {
         config: output('rfc3339_parse("2023-07-25T23:43:16Z")'),
-        stateChecks: [outputIs({ ...july25, unix: int64(1690328596) })],
+        planChecks: [outputIs({ ...july25, unix: int64(1690328596) })],
       },
       samePlan('rfc3339_parse("2023-07-25T23:43:16-00:00")'),
       samePlan('rfc3339_parse("2023-07-25T23:43:16+00:00")'),
@@ -89,7 +88,7 @@ registerCases("functions", [
     steps: () => [
       {
         config: output('rfc3339_parse("1996-12-19T16:39:57-08:00")'),
-        stateChecks: [
+        planChecks: [
           outputIs({
             day: int64(19),
             hour: int64(16),
@@ -125,7 +124,7 @@ registerCases("functions", [
     steps: () => [
       {
         config: output("unix_timestamp_parse(1690328596)"),
-        stateChecks: [outputIs({ ...july25, rfc3339: str("2023-07-25T23:43:16Z") })],
+        planChecks: [outputIs({ ...july25, rfc3339: str("2023-07-25T23:43:16Z") })],
       },
     ],
   },

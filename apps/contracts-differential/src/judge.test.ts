@@ -1,6 +1,6 @@
 import { fromJson, nullVal, numberVal, stringVal, toMsgpack, type Value } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
-import { judgeRecords } from "./judge.js";
+import { judgeRecords, planAction } from "./judge.js";
 import { type CallRecord, type PlanRecord, type RecordedValue, recordValue } from "./record.js";
 import { THING, thingSchema, typeOf } from "./schema.js";
 import { patch, unknownComputed } from "./values.js";
@@ -72,5 +72,21 @@ describe("judgeRecords", () => {
   it("treats an absent apply result as null and honours the provider's own errors", () => {
     expect(judgeRecords([apply(false)])[0]?.violations.map((v) => v.rule)).toEqual(["presence_changed"]);
     expect(judgeRecords([apply(true)])[0]?.violations).toEqual([]);
+  });
+});
+
+describe("planAction", () => {
+  const changed = patch(prior, { name: stringVal("b") });
+  const name = [{ kind: "attribute" as const, name: "name" }];
+  it("derives core's action from prior, plan and requires_replace paths", () => {
+    expect(planAction(nullVal(t), planned, [])).toBe("Create");
+    expect(planAction(prior, prior, [name])).toBe("NoOp");
+    expect(planAction(prior, changed, [])).toBe("Update");
+    expect(planAction(prior, changed, [name])).toBe("DeleteThenCreate");
+    // A path whose value did not change does not replace; one that applies to neither does.
+    expect(planAction(prior, patch(prior, { mode: stringVal("x") }), [name])).toBe("Update");
+    expect(planAction(prior, changed, [[{ kind: "attribute" as const, name: "nope" }]])).toBe(
+      "DeleteThenCreate",
+    );
   });
 });

@@ -15,10 +15,58 @@ import {
   type PlanAction,
   type Violation,
 } from "@tfkit/contracts";
-import { nullVal } from "@tfkit/cty-values";
+import { equals, getPath, nullVal, type Path, type Type, type Value } from "@tfkit/cty-values";
 import { toCtyPath } from "./provider.js";
 import { type CallRecord, decodeRecorded, decodeRequest, type PlanRecord } from "./record.js";
 import { schemaOf, typeOf } from "./schema.js";
+
+/**
+ * The action core derives from a PlanResourceChange answer (terraform `plan()` in
+ * node_resource_abstract_instance.go): Create from nothing, NoOp when the plan equals the prior
+ * state, a replacement when a `requires_replace` path's value changes (the scenarios never set
+ * create_before_destroy, so DeleteThenCreate), else Update.
+ */
+export function planAction(prior: Value, planned: Value, requiresReplace: readonly Path[]): PlanAction {
+  if (prior.isNull()) return "Create";
+  if (knownTrue(equals(planned, prior))) return "NoOp";
+  const at = (v: Value, p: Path): Value | undefined => {
+    try {
+      return getPath(v, p);
+    } catch {
+      return undefined;
+    }
+  };
+  const replaces = requiresReplace.some((p) => {
+    const before = at(prior, p);
+    const after = at(planned, p);
+    return before === undefined || after === undefined || !knownTrue(equals(after, before));
+  });
+  return replaces ? "DeleteThenCreate" : "Update";
+}
+
+const knownTrue = (v: Value): boolean => v.isKnown() && !v.isNull() && v.asBool();
+
+/**
+ * The action of a recorded plan; a replace re-plan (null prior after a plan from a prior state by
+ * the same process) carries the action of that plan.
+ */
+function actionOf(r: PlanRecord, before: readonly PlanRecord[], t: Type): PlanAction {
+  const decided = (x: PlanRecord) =>
+    planAction(
+      decodeRequest(x.prior, t),
+      decodeRecorded(x.planned, t)?.value ?? nullVal(t),
+      x.requiresReplace.map(toCtyPath),
+    );
+  if (decodeRequest(r.prior, t).isNull()) {
+    const replaced = before
+      .filter(
+        (x) => x !== r && x.pid === r.pid && x.typeName === r.typeName && !decodeRequest(x.prior, t).isNull(),
+      )
+      .at(-1);
+    if (replaced !== undefined) return decided(replaced);
+  }
+  return decided(r);
+}
 
 /** One check contracts ran on one recorded answer. */
 export interface Check {
@@ -118,13 +166,25 @@ export function judgeRecords(records: readonly CallRecord[]): Check[] {
           violations: checkRequiresReplace(prior, planned, r.requiresReplace.map(toCtyPath)),
         });
         // The plan walk's provider process planned first; a later plan by another process is
-        // the apply walk's final plan.
-        const initial = earlier.filter((x) => x.pid !== r.pid && x.typeName === r.typeName).at(-1);
-        if (initial !== undefined) {
+        // the apply walk's final plan. A replacement is planned twice by one process (then the
+        // re-plan from a null prior): core takes the action from the first and the value from the
+        // re-plan, so the first of the two is not compared on its own.
+        const sameType = (x: PlanRecord) => x.typeName === r.typeName;
+        const later = records.slice(index + 1).filter((x): x is PlanRecord => x.rpc === "PlanResourceChange");
+        const replacedLater = later.some(
+          (x) => x.pid === r.pid && sameType(x) && decodeRequest(x.prior, t).isNull() && !prior.isNull(),
+        );
+        const initial = earlier.filter((x) => x.pid !== r.pid && sameType(x)).at(-1);
+        if (initial !== undefined && !replacedLater) {
           const first = decodeRecorded(initial.planned, t)?.value ?? nullVal(t);
           out.push({
             check: `${label} checkFinalPlan`,
-            violations: checkFinalPlan(schema, { initial: first, final: planned }),
+            violations: checkFinalPlan(schema, {
+              initial: first,
+              final: planned,
+              initialAction: actionOf(initial, earlier, t),
+              finalAction: actionOf(r, earlier, t),
+            }),
           });
         }
         return;

@@ -15,6 +15,7 @@ import {
   setType,
   stringType,
   stringVal,
+  tupleVal,
   type Type,
   unknownVal,
   type Value,
@@ -27,6 +28,8 @@ import {
   DYNAMIC_THING,
   MAP_BLOCK_THING,
   mapBlockSchema,
+  NEST_THING,
+  nestSchema,
   thingSchema,
 } from "./schema.js";
 import { attrs, items, list, map, patch, replaceMsgpackString, set } from "./values.js";
@@ -64,6 +67,15 @@ const tag = (key: string, value: string | null): Value =>
   objectVal({ key: stringVal(key), value: value === null ? nullVal(stringType) : stringVal(value) });
 
 const rules = (...r: Value[]) => list(ruleType, r);
+
+const nestObjType = (() => {
+  const t = nestSchema.type.attributeTypes.grp;
+  if (t?.kind !== "object") throw new Error("grp is not a group block");
+  return t;
+})();
+/** A `tfdiff_nest` object (`one`, `grp` or `solo`: all three have `a` optional, `c` computed). */
+const nestVal = (a: string | null, c: Value): Value =>
+  objectVal({ a: a === null ? nullVal(stringType) : stringVal(a), c });
 const tags = (...t: Value[]) => set(tagType, t);
 
 // What terraform 1.11.4 prints for each checkpoint.
@@ -1185,6 +1197,163 @@ export const scenarios: readonly Scenario[] = [
       "terraform 1.11.4 predates computed blocks (tfplugin6 6.11) and skips list blocks that come back " +
       "null; @tfkit/contracts follows terraform main, where a computed block type returned null is " +
       "`null block value after apply`.",
+  },
+
+  // --- issue 18: the cases mutation testing found untested ---
+  {
+    name: "nest/plan: a child of a single nested attribute planned differently from config",
+    resource: NEST_THING,
+    command: "plan",
+    config: `one = { a = "x" }`,
+    plan: (c) => ({ planned: patch(c.planned, { one: nestVal("y", unknownVal(stringType)) }) }),
+    breaks: 'planned value cty.StringVal("y") does not match config value cty.StringVal("x") (.one.a)',
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nest/plan: a single nested attribute configured but planned null",
+    resource: NEST_THING,
+    command: "plan",
+    config: `one = { a = "x" }`,
+    plan: (c) => ({ planned: patch(c.planned, { one: nullVal(nestObjType) }) }),
+    breaks: "planned for absence but config wants existence",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nest/apply: computed child of a single nested attribute filled at apply",
+    resource: NEST_THING,
+    command: "apply",
+    config: `one = { a = "x" }`,
+    plan: (c) => ({ planned: patch(c.planned, { one: nestVal("x", unknownVal(stringType)) }) }),
+    apply: (c) => patch(c.newState, { one: nestVal("x", stringVal("filled")) }),
+  },
+  {
+    name: "nest/apply: a child of a single nested attribute changed after apply",
+    resource: NEST_THING,
+    command: "apply",
+    config: `one = { a = "x" }`,
+    plan: (c) => ({ planned: patch(c.planned, { one: nestVal("x", stringVal("k")) }) }),
+    apply: (c) => patch(c.newState, { one: nestVal("x", stringVal("other")) }),
+    breaks: 'was cty.StringVal("k"), but now cty.StringVal("other") (.one.c)',
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "nest/plan: a group block's attribute planned differently from config",
+    resource: NEST_THING,
+    command: "plan",
+    config: `grp {
+    a = "x"
+  }`,
+    plan: (c) => ({ planned: patch(c.planned, { grp: nestVal("y", unknownVal(stringType)) }) }),
+    breaks: 'planned value cty.StringVal("y") does not match config value cty.StringVal("x") (.grp.a)',
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nest/plan: an omitted group block is an object of nulls; computed values may be set",
+    resource: NEST_THING,
+    command: "apply",
+    config: "",
+    plan: (c) => ({ planned: patch(c.planned, { grp: nestVal(null, unknownVal(stringType)) }) }),
+  },
+  {
+    name: "nest/plan: a group block planned null",
+    resource: NEST_THING,
+    command: "plan",
+    config: "",
+    plan: (c) => ({ planned: patch(c.planned, { grp: nullVal(nestObjType) }) }),
+    breaks: "attribute representing a group of nested blocks must be empty to indicate no blocks, not null",
+    terraformSays: INVALID_PLAN,
+  },
+  {
+    name: "nest/apply: a group block's attribute changed after apply",
+    resource: NEST_THING,
+    command: "apply",
+    config: `grp {
+    a = "x"
+  }`,
+    plan: (c) => ({ planned: patch(c.planned, { grp: nestVal("x", stringVal("k")) }) }),
+    apply: (c) => patch(c.newState, { grp: nestVal("x", stringVal("other")) }),
+    breaks: 'was cty.StringVal("k"), but now cty.StringVal("other") (.grp.c)',
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "nest/apply: a configured single block returned null after apply",
+    resource: NEST_THING,
+    command: "apply",
+    config: `solo {
+    a = "x"
+  }`,
+    apply: (c) => patch(c.newState, { solo: nullVal(nestObjType) }),
+    breaks: "was present, but now absent (.solo)",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply: a list block element's known computed value changed after apply",
+    command: "apply",
+    config: TWO_RULES,
+    plan: (c) => ({
+      planned: patch(c.planned, { rule: rules(rule(80, stringVal("n")), rule(81, stringVal("m"))) }),
+    }),
+    apply: (c) =>
+      patch(c.newState, { rule: rules(rule(80, stringVal("n")), rule(81, stringVal("changed"))) }),
+    breaks: 'was cty.StringVal("m"), but now cty.StringVal("changed") (.rule[1].note)',
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "dynamic: a tuple element changed after apply (tuples compared element by element)",
+    resource: DYNAMIC_THING,
+    command: "apply",
+    config: `value = ["a", 1]`,
+    apply: (c) => patch(c.newState, { value: tupleVal([stringVal("a"), numberVal(2)]) }),
+    breaks: "was cty.NumberIntVal(1), but now cty.NumberIntVal(2) (.value[1])",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "apply/update: returns a null object on update",
+    command: "apply",
+    prior: PRIOR,
+    config: `name = "a"
+  size = 2`,
+    apply: (c) => nullVal(c.planned.type),
+    breaks: "Root object was present, but now absent",
+    terraformSays: INCONSISTENT_APPLY,
+  },
+  {
+    name: "final plan: requires_replace only in the final plan (Update → DeleteThenCreate)",
+    command: "apply",
+    prior: PRIOR,
+    config: `name = "a"\n  size = 2`,
+    plan: (c) => ({
+      planned: c.planned,
+      requiresReplace: c.planIndex > 0 && !c.prior.isNull() ? [[{ kind: "attribute", name: "size" }]] : [],
+    }),
+    breaks: "changed the planned action from Update to DeleteThenCreate",
+    terraformSays: FINAL_PLAN,
+  },
+  {
+    name: "final plan: an update becomes a no-op once unknowns are known (Update → NoOp)",
+    command: "apply",
+    prior: PRIOR,
+    config: PRIOR_CONFIG,
+    plan: (c) => ({
+      planned: c.planIndex === 0 ? patch(c.planned, { mode: unknownVal(stringType) }) : c.planned,
+    }),
+  },
+  {
+    name: "plan/update: requires_replace on a path only the plan has",
+    command: "plan",
+    prior: PRIOR,
+    config: `name = "a"\n  size = 1\n  disks = [{ size = 5 }]`,
+    plan: (c) => ({
+      planned: c.prior.isNull() ? c.planned : patch(c.planned, { id: unknownVal(stringType) }),
+      requiresReplace: c.prior.isNull()
+        ? []
+        : [
+            [
+              { kind: "attribute", name: "disks" },
+              { kind: "elementKeyInt", key: 0 },
+            ],
+          ],
+    }),
   },
 ];
 

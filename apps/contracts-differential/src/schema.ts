@@ -92,6 +92,31 @@ export const mapBlockSchema = resourceSchema({
   },
 });
 
+/** A resource with a single nested attribute, a group block and a single block. */
+export const NEST_THING = "tfdiff_nest";
+
+/**
+ * `tfdiff_nest`: a single nested attribute, a group block and a single block, each with an
+ * optional and a computed attribute (the nesting modes `tfdiff_thing` does not have).
+ */
+export const nestSchema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true }),
+    one: attr.singleNested(
+      { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+      { optional: true },
+    ),
+  },
+  blocks: {
+    grp: block.group({
+      attributes: { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+    }),
+    solo: block.single({
+      attributes: { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+    }),
+  },
+});
+
 /** The data source. */
 export const DATA_THING = "tfdiff_data";
 
@@ -113,6 +138,7 @@ export const schemas: Readonly<Record<string, Schema>> = {
   [COMPUTED_BLOCK_THING]: computedBlockSchema,
   [DYNAMIC_THING]: dynamicSchema,
   [MAP_BLOCK_THING]: mapBlockSchema,
+  [NEST_THING]: nestSchema,
 };
 
 /** The schema of a resource type or data source (throws on an unknown name: a harness bug). */

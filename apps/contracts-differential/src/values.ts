@@ -128,6 +128,8 @@ export function unknownComputed(schema: Pick<Schema, "attributes" | "blocks">, v
         b.type.elementType,
         items(b).map((e) => unknownComputed(spec, e)),
       );
+    // single and group blocks: the block's own object.
+    if (b.type.kind === "object") out[name] = unknownComputed(spec, b);
   }
   return objectVal(out);
 }

@@ -25,7 +25,9 @@ export async function buildProvider(): Promise<string> {
     target: "node20",
     sourcemap: true,
     logLevel: "error",
-    conditions: ["@tfkit/source"],
+    // TFDIFF_FROM_DIST=1 bundles the built dist/ of the @tfkit packages instead (a shared
+    // working tree whose sources are mid-edit elsewhere).
+    conditions: process.env.TFDIFF_FROM_DIST === "1" ? [] : ["@tfkit/source"],
     // Third-party CommonJS packages (grpc-js) are bundled too: terraform starts 5–6 provider
     // processes per command, and one file loads faster than hundreds. They `require` Node's
     // built-ins, which an ES module provides through createRequire.

@@ -326,11 +326,21 @@ function bodyToModel(
         fail("a computed-only (read-only) attribute is set in the configuration", withAttribute(path, name));
       continue;
     }
-    // Known strings and bools, most of a model, have no rule left to check: no path is built.
+    // Known strings, bools and safe int64s, most of a model, have no rule left to check: no path
+    // is built.
     const kind = spec.kind === "attribute" && !spec.writeOnly ? spec.valueType.kind : undefined;
-    if ((kind === "string" || kind === "bool") && av.isKnown() && !av.isNull()) {
-      defineEntry(out, name, kind === "string" ? av.asString() : av.asBool());
-      continue;
+    if (kind !== undefined && av.isKnown() && !av.isNull()) {
+      if (kind === "string" || kind === "bool") {
+        defineEntry(out, name, kind === "string" ? av.asString() : av.asBool());
+        continue;
+      }
+      if (kind === "int64") {
+        const n = av.asNumber();
+        if (n.isSafeInteger()) {
+          defineEntry(out, name, n.toFloat64());
+          continue;
+        }
+      }
     }
     defineEntry(out, name, attributeToModel(spec, av, ctx, inComputed, withAttribute(path, name)));
   }

@@ -76,7 +76,10 @@ describeAcceptance("wire schemas (terraform providers schema -json)", () => {
       join(dir, "main.tf"),
       `terraform {\n  required_providers {\n    time = { source = "${TIME_PROVIDER_ADDRESS}" }\n  }\n}\n`,
     );
-    const run = spawnSync(findTerraform(), ["providers", "schema", "-json"], {
+    const terraform = findTerraform();
+    if (terraform === undefined)
+      throw new Error("no terraform (describeAcceptance should have skipped this)");
+    const run = spawnSync(terraform, ["providers", "schema", "-json"], {
       cwd: dir,
       encoding: "utf8",
       env: {

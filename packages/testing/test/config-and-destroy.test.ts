@@ -86,7 +86,6 @@ describe("configFile and configDirectory", () => {
   it.each([
     ["configFile", { configFile: "testdata/main.tf" }, 'configFile "testdata/main.tf"'],
     ["configDirectory", { configDirectory: "testdata/basic" }, 'configDirectory "testdata/basic"'],
-    ["config", { config: 'resource "widgets_widget" "a" {}' }, "config (HCL text)"],
   ] as const)(
     "fake core: %s is a clear error naming the construct and runAcceptance",
     async (_, step, named) => {

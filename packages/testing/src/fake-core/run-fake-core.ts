@@ -13,14 +13,18 @@ import {
   type Violation,
 } from "@tfkit/contracts";
 import {
+  convert,
   equals,
   formatPath,
   fromJson,
   nullVal,
   numberVal,
   type Path,
+  refineNotNull,
   stringVal,
   toJson,
+  typeFromJson,
+  unknownVal,
   type Value,
 } from "@tfkit/cty-values";
 import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
@@ -48,6 +52,42 @@ import {
 } from "./provider-shape.js";
 import { sensitiveAsBool, unknownAsBool, valueToJson } from "./show-json.js";
 import { ConfigError, configToValue, type StructuredConfig, splitAddress } from "./structured-config.js";
+import { applyIgnoreChanges, HclStepConfig, hclProblem, sensitiveReads } from "./hcl/config.js";
+import { HclEvaluation, type Instance, type ResourceDecl, type ValueSource } from "./hcl/module.js";
+import { HclEvalError, HclUnsupported, type Pos } from "./hcl/parse.js";
+import type { StateOutput } from "../terraform-json.js";
+
+/** A step's configuration: data, or parsed HCL. */
+type StepConfig = StructuredConfig | HclStepConfig;
+
+/** Thrown by a provider-function call whose result is not fetched yet (see `withCalls`). */
+class PendingCall {
+  readonly key: string;
+  readonly name: string;
+  readonly args: readonly Value[];
+  readonly pos: Pos;
+  constructor(key: string, name: string, args: readonly Value[], pos: Pos) {
+    this.key = key;
+    this.name = name;
+    this.args = args;
+    this.pos = pos;
+  }
+}
+
+/** `type.name` of an instance address (`type.name[0]`, `data.type.name["k"]`). */
+function nameOf(address: string): string {
+  const m = /^(?:data\.)?[^.[]+\.([^.[]+)/.exec(address);
+  return m ? (m[1] as string) : address;
+}
+/** The instance key of an instance address, as `terraform show -json` prints `index`. */
+function indexOf(address: string): JsonValue | undefined {
+  const m = /\[(.+)\]$/.exec(address);
+  return m ? (JSON.parse(m[1] as string) as JsonValue) : undefined;
+}
+/** The resource address of an instance address. */
+function resourceOf(address: string): string {
+  return address.replace(/\[.*\]$/, "");
+}
 
 /**
  * Options of {@link runFakeCore}.
@@ -150,6 +190,10 @@ interface PlannedChange {
   readonly plannedPrivate: Uint8Array;
   readonly priorPrivate: Uint8Array;
   readonly replacePaths: readonly Path[];
+  /** HCL: the configuration evaluated again at apply time (with what is known by then). */
+  readonly reconfigure?: () => Promise<Value>;
+  /** HCL: told the instance's value once applied (undefined after a delete). */
+  readonly onApplied?: (value: Value | undefined) => void;
 }
 
 /** A whole plan: the changes, the data sources read, the state it was made from. */
@@ -382,6 +426,14 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
 
   // --- the state, stored as a state file stores it ---
   let mainState = new Map<string, StoredInstance>();
+  // HCL configurations: provider functions (signatures, cached results), the resources each
+  // instance depends on (for destroy order, as the state's `dependencies`), the last expansion,
+  // and the root module outputs.
+  let functionSignatures: Readonly<Record<string, import("@tfkit/grpc-transport").FunctionSignature>> = {};
+  const functionResults = new Map<string, Value | HclEvalError>();
+  const instanceDependencies = new Map<string, ReadonlySet<string>>();
+  let hclKeys: ReadonlyMap<string, readonly (number | string | undefined)[]> = new Map();
+  let outputs: Record<string, StateOutput> = {};
   if (testCase.initialState) {
     for (const [address, r] of Object.entries(testCase.initialState.resources)) {
       const { type, name } = splitAddress(address);
@@ -417,12 +469,39 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   };
 
   // --- the start of every command: schema, validation, configuration ---
-  const startCommand = async (config: StructuredConfig | undefined) => {
+  const startCommand = async (config: StepConfig | undefined) => {
     const schemaResponse = await rpc("GetProviderSchema", undefined, () =>
       provider.getProviderSchema({}, ctx("GetProviderSchema")),
     );
     failOnErrors("GetProviderSchema", undefined, schemaResponse.diagnostics);
+    functionSignatures = schemaResponse.functions ?? {};
     const pType = schemaType(providerSchema);
+    if (config instanceof HclStepConfig) {
+      // Resource configurations are validated right before each plan, with their values.
+      for (const name of config.module.providerBodies.keys())
+        if (name !== providerName)
+          throw new HclUnsupported(`provider "${name}" (the fake core drives one provider, ${providerName})`);
+      const body = config.module.providerBodies.get(providerName) ?? { attributes: new Map(), blocks: [] };
+      const evaluation = new HclEvaluation(config.module, hclSource(new Map(), new Map()));
+      const pConfig = await withCalls(() =>
+        evaluation.decode(providerSchema ?? { attributes: {}, blocks: {} }, body, undefined, ""),
+      );
+      const validated = await rpc("ValidateProviderConfig", undefined, () =>
+        provider.validateProviderConfig?.(
+          { config: dynamicValue(pConfig, pType) },
+          ctx("ValidateProviderConfig"),
+        ),
+      );
+      failOnErrors("ValidateProviderConfig", undefined, validated?.diagnostics);
+      const configured = await rpc("ConfigureProvider", undefined, () =>
+        provider.configureProvider?.(
+          { terraformVersion, config: dynamicValue(pConfig, pType), clientCapabilities: CAPABILITIES },
+          ctx("ConfigureProvider"),
+        ),
+      );
+      failOnErrors("ConfigureProvider", undefined, configured?.diagnostics);
+      return;
+    }
     const pConfig = providerSchema
       ? configToValue(providerSchema, config?.providers?.[providerName])
       : configToValue({ attributes: {}, blocks: {} }, undefined);
@@ -623,9 +702,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   /** `terraform plan`: refresh (unless told not to), read data sources, plan every resource. */
   const plan = async (
     state: ReadonlyMap<string, StoredInstance>,
-    config: StructuredConfig,
+    config: StepConfig,
     mode: { readonly destroy?: boolean; readonly refresh?: boolean } = {},
   ): Promise<FakePlan> => {
+    if (config instanceof HclStepConfig) return planHcl(state, config, mode);
     await startCommand(config);
     const loaded = await load(state);
     if (mode.refresh !== false) {
@@ -677,6 +757,382 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     return { changes, refreshed: loaded, data, json: planJson(changes) };
   };
 
+  // --- HCL configurations ---
+
+  /** A ValueSource over instance values and resource expansions. */
+  function hclSource(
+    values: ReadonlyMap<string, Value>,
+    keys: ReadonlyMap<string, readonly (number | string | undefined)[]>,
+  ): ValueSource {
+    return {
+      instance: (address) => values.get(address),
+      keys: (address) => keys.get(address),
+      objectType: (address) =>
+        address.startsWith("data.")
+          ? dataSchema(address.split(".")[1] as string).type
+          : resourceSchema(address.split(".")[0] as string).type,
+      callProvider: (name, args, pos) => {
+        const fn = name.split("::")[2] as string;
+        const sig = functionSignatures[fn];
+        if (name.split("::")[1] !== providerName || sig === undefined)
+          throw new HclEvalError("Call to unknown function", `There is no function named "${name}".`, pos);
+        const params = sig.parameters ?? [];
+        const returnType = typeFromJson(sig.returnType as never);
+        const typed: Value[] = [];
+        for (let i = 0; i < args.length; i++) {
+          const p = params[i] ?? sig.variadicParameter;
+          if (p === undefined)
+            throw new HclEvalError(
+              "Too many function arguments",
+              `Function "${name}" expects only ${params.length} argument(s).`,
+              pos,
+            );
+          const arg = args[i] as Value;
+          if (!arg.isWhollyKnown() && !p.allowUnknownValues) return refineNotNull(unknownVal(returnType));
+          if (arg.isNull() && !p.allowNullValue)
+            throw new HclEvalError(
+              "Invalid function argument",
+              `Invalid value for "${p.name}" parameter: argument must not be null.`,
+              pos,
+            );
+          try {
+            typed.push(convert(arg, typeFromJson(p.type as never)));
+          } catch (error) {
+            throw new HclEvalError(
+              "Invalid function argument",
+              `Invalid value for "${p.name}" parameter: ${error instanceof Error ? error.message : String(error)}.`,
+              pos,
+            );
+          }
+        }
+        if (typed.length < params.length)
+          throw new HclEvalError(
+            "Not enough function arguments",
+            `Function "${name}" expects ${params.length} argument(s).`,
+            pos,
+          );
+        const key = `${fn}(${typed.map((v) => toJson(v, v.type)).join(",")})`;
+        const cached = functionResults.get(key);
+        if (cached instanceof HclEvalError) throw cached;
+        if (cached !== undefined) return cached;
+        throw new PendingCall(key, fn, typed, pos);
+      },
+    };
+  }
+
+  /**
+   * Runs a synchronous evaluation, making the provider-function calls it needs (CallFunction,
+   * results cached as core caches them: functions are pure) and running it again.
+   */
+  async function withCalls<T>(evaluateNow: () => T): Promise<T> {
+    for (;;) {
+      try {
+        return evaluateNow();
+      } catch (error) {
+        if (!(error instanceof PendingCall)) throw error;
+        const sig = functionSignatures[error.name];
+        const params = sig?.parameters ?? [];
+        const r = await rpc("CallFunction", undefined, () =>
+          provider.callFunction
+            ? provider.callFunction(
+                {
+                  name: error.name,
+                  arguments: error.args.map((a, i) => {
+                    const p = params[i] ?? sig?.variadicParameter;
+                    const t = p ? typeFromJson(p.type as never) : a.type;
+                    return dynamicValue(a, t);
+                  }),
+                },
+                ctx("CallFunction"),
+              )
+            : { error: { text: `provider ${providerName} has no functions` } },
+        );
+        if (r.error) {
+          functionResults.set(
+            error.key,
+            new HclEvalError(
+              "Error in function call",
+              `Call to function "provider::${providerName}::${error.name}" failed: ${r.error.text}.`,
+              error.pos,
+            ),
+          );
+          continue;
+        }
+        const returnType = typeFromJson((sig?.returnType ?? "dynamic") as never);
+        functionResults.set(error.key, decodeDynamic(r.result, returnType));
+      }
+    }
+  }
+
+  /** The HCL plan: resources in dependency order, each evaluated with what is known by then. */
+  async function planHcl(
+    state: ReadonlyMap<string, StoredInstance>,
+    config: HclStepConfig,
+    mode: { readonly destroy?: boolean; readonly refresh?: boolean },
+  ): Promise<FakePlan> {
+    const module = config.module;
+    await startCommand(config);
+    const loaded = await load(state);
+    // `moved` blocks: the stored objects take their new addresses before anything else.
+    for (const m of module.moved) {
+      for (const [address, inst] of [...loaded]) {
+        const suffix =
+          address === m.from
+            ? ""
+            : address.startsWith(`${m.from}[`)
+              ? address.slice(m.from.length)
+              : undefined;
+        if (suffix === undefined || loaded.has(`${m.to}${suffix}`)) continue;
+        loaded.delete(address);
+        loaded.set(`${m.to}${suffix}`, inst);
+      }
+    }
+    if (mode.refresh !== false) {
+      for (const [address, inst] of [...loaded]) if (!(await refresh(address, inst))) loaded.delete(address);
+    }
+    const values = new Map<string, Value>();
+    const keys = new Map<string, (number | string | undefined)[]>();
+    // At apply time the configurations are evaluated again, with the applied values.
+    const applyValues = new Map<string, Value>();
+    const evaluation = new HclEvaluation(module, hclSource(values, keys));
+    const applyEvaluation = new HclEvaluation(module, hclSource(applyValues, keys));
+    const data = new Map<string, LoadedInstance>();
+    const changes: PlannedChange[] = [];
+    const planned = new Map<string, PlannedChange>();
+    const configured = new Set<string>();
+    if (!mode.destroy) {
+      for (const decl of module.order()) {
+        const instances = await withCalls(() => evaluation.expand(decl));
+        keys.set(
+          decl.address,
+          instances.map((i) => i.key),
+        );
+        for (const inst of instances) {
+          configured.add(inst.address);
+          if (decl.mode === "data") {
+            const value = await readHclData(decl, inst, evaluation);
+            values.set(inst.address, value);
+            applyValues.set(inst.address, value);
+            data.set(inst.address, {
+              type: decl.type,
+              name: decl.name,
+              value,
+              private: NO_BYTES,
+              tainted: false,
+            });
+            continue;
+          }
+          const schema = resourceSchema(decl.type);
+          const prior = loaded.get(inst.address);
+          const cfg = applyIgnoreChanges(
+            decl,
+            schema,
+            await withCalls(() => evaluation.decode(schema, decl.body, inst, "")),
+            prior?.value,
+          );
+          let change = await planConfigured(inst.address, decl.type, decl.name, prior, cfg);
+          if (
+            prior &&
+            (change.action === "Update" || change.action === "NoOp") &&
+            triggered(decl, planned, values, inst)
+          ) {
+            // replace_triggered_by: planned as a replacement, as a tainted object would be.
+            change = await planConfigured(
+              inst.address,
+              decl.type,
+              decl.name,
+              { ...prior, tainted: true },
+              cfg,
+            );
+          }
+          if (decl.createBeforeDestroy && change.action === "DeleteThenCreate")
+            change = { ...change, action: "CreateThenDelete" };
+          if (
+            decl.preventDestroy &&
+            (change.action === "DeleteThenCreate" || change.action === "CreateThenDelete")
+          )
+            preventDestroy(inst.address);
+          const priorValue = prior?.value;
+          change = {
+            ...change,
+            reconfigure: () =>
+              withCalls(() =>
+                applyIgnoreChanges(
+                  decl,
+                  schema,
+                  applyEvaluation.decode(schema, decl.body, inst, ""),
+                  priorValue,
+                ),
+              ),
+            onApplied: (v) => {
+              if (v !== undefined) applyValues.set(inst.address, v);
+              else applyValues.delete(inst.address);
+            },
+          };
+          values.set(inst.address, change.planned);
+          planned.set(inst.address, change);
+          changes.push(change);
+        }
+      }
+    }
+    // Objects no longer configured are destroyed: dependents before what they depend on.
+    const orphans = [...loaded].filter(([address]) => mode.destroy || !configured.has(address));
+    orphans.sort(([a], [b]) =>
+      dependsOnDeep(a, resourceOf(b)) ? -1 : dependsOnDeep(b, resourceOf(a)) ? 1 : 0,
+    );
+    for (const [address, inst] of orphans) {
+      const decl = module.resources.find((d) => d.address === resourceOf(address));
+      if (decl?.preventDestroy) preventDestroy(address);
+      const schema = resourceSchema(inst.type);
+      const none = nullVal(schema.type);
+      const destroyPlan = await planResource(address, inst.type, inst.value, none, inst.private, false);
+      changes.push({
+        address,
+        type: inst.type,
+        name: inst.name,
+        action: "Delete",
+        prior: inst.value,
+        config: none,
+        planned: destroyPlan.planned,
+        plannedPrivate: destroyPlan.plannedPrivate,
+        priorPrivate: inst.private,
+        replacePaths: [],
+      });
+    }
+    for (const c of changes) {
+      const decl = module.resources.find((d) => d.address === resourceOf(c.address));
+      if (decl && c.action !== "Delete") instanceDependencies.set(c.address, decl.dependsOn);
+    }
+    hclKeys = keys;
+    return { changes, refreshed: loaded, data, json: planJson(changes) };
+  }
+
+  /** Whether instance `address` depends (through recorded dependencies) on resource `on`. */
+  function dependsOnDeep(address: string, on: string, seen = new Set<string>()): boolean {
+    for (const d of instanceDependencies.get(address) ?? []) {
+      if (d === on) return true;
+      if (seen.has(d)) continue;
+      seen.add(d);
+      for (const other of instanceDependencies.keys())
+        if (resourceOf(other) === d && dependsOnDeep(other, on, seen)) return true;
+    }
+    return false;
+  }
+
+  function preventDestroy(address: string): never {
+    throw new StepFailure(
+      [
+        `${address}: Instance cannot be destroyed (lifecycle.prevent_destroy is set, but the plan calls for it to be destroyed)`,
+      ],
+      `Error: Instance cannot be destroyed\n\nResource ${address} has lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of the plan using the -target option.`,
+    );
+  }
+
+  /** `replace_triggered_by`: a referenced instance (or attribute) changes in this plan. */
+  function triggered(
+    decl: ResourceDecl,
+    planned: ReadonlyMap<string, PlannedChange>,
+    values: ReadonlyMap<string, Value>,
+    inst: Instance,
+  ): boolean {
+    for (const t of decl.replaceTriggeredBy) {
+      // Without an explicit key, a counted reference means the same instance key (core's rule
+      // for count.index / each.key in replace_triggered_by is not evaluated here).
+      const candidates = [...planned.keys()].filter((a) =>
+        t.key === undefined ? resourceOf(a) === t.address : a === `${t.address}${t.key}`,
+      );
+      for (const a of candidates) {
+        const c = planned.get(a) as PlannedChange;
+        if (t.attribute === undefined) {
+          if (c.action !== "NoOp") return true;
+          continue;
+        }
+        if (c.action === "NoOp") continue;
+        if (c.action !== "Update") return true;
+        const before = c.prior.getAttr(t.attribute);
+        const after = (values.get(a) ?? c.planned).getAttr(t.attribute);
+        if (!after.isWhollyKnown() || !knownTrue(equals(before, after))) return true;
+      }
+    }
+    void inst;
+    return false;
+  }
+
+  /** Reads one data source instance at plan time (refusing one whose read core defers to apply). */
+  async function readHclData(decl: ResourceDecl, inst: Instance, evaluation: HclEvaluation): Promise<Value> {
+    const schema = dataSchema(decl.type);
+    const value = await withCalls(() => evaluation.decode(schema, decl.body, inst, ""));
+    if (!value.isWhollyKnown())
+      throw new HclUnsupported(
+        `${inst.address}: a data source whose configuration is unknown until apply (terraform defers its read to apply)`,
+      );
+    const v = await rpc("ValidateDataResourceConfig", inst.address, () =>
+      provider.validateDataResourceConfig?.(
+        { typeName: decl.type, config: dynamicValue(value, schema.type) },
+        ctx("ValidateDataResourceConfig"),
+      ),
+    );
+    failOnErrors("ValidateDataResourceConfig", inst.address, v?.diagnostics);
+    const r = await rpc("ReadDataSource", inst.address, () =>
+      provider.readDataSource?.(
+        { typeName: decl.type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
+        ctx("ReadDataSource"),
+      ),
+    );
+    failOnErrors("ReadDataSource", inst.address, r?.diagnostics);
+    const result = decodeDynamic(r?.state, schema.type);
+    failOnViolations(inst.address, checkDataSourceResult(schema, result), "data source read");
+    return result;
+  }
+
+  /** The root module outputs after an apply, from the stored state (as `terraform output`). */
+  async function hclOutputs(config: HclStepConfig): Promise<Record<string, StateOutput>> {
+    const module = config.module;
+    const values = new Map<string, Value>();
+    for (const [address, s] of mainState) {
+      const schema = s.mode === "managed" ? resourceSchema(s.type) : dataSchema(s.type);
+      values.set(address, fromJson(s.json, schema.type));
+    }
+    const evaluation = new HclEvaluation(module, hclSource(values, hclKeys));
+    const out: Record<string, StateOutput> = {};
+    for (const o of module.outputs) {
+      if (!o.sensitive) {
+        const reads = sensitiveReads(module, o.value, (address) =>
+          address.startsWith("data.")
+            ? dataSchema(address.split(".")[1] as string)
+            : resourceSchema(address.split(".")[0] as string),
+        );
+        if (reads.length > 0)
+          throw new StepFailure(
+            [
+              `output "${o.name}" refers to sensitive values (${reads.join(", ")}) and is not marked sensitive`,
+            ],
+            `Error: Output refers to sensitive values\n\nTo reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.`,
+          );
+      }
+      const v = await withCalls(() => evaluation.eval(o.value));
+      out[o.name] = { value: valueToJson(v) ?? null, sensitive: o.sensitive };
+    }
+    return out;
+  }
+
+  /** One resource instance's configuration, evaluated against the current state (import blocks). */
+  async function hclConfigOf(config: HclStepConfig, address: string): Promise<Value> {
+    const decl = config.module.resources.find((d) => d.address === resourceOf(address));
+    if (decl === undefined || decl.mode !== "managed")
+      throw new StepFailure([`${address} is not in the configuration`], "");
+    const values = new Map<string, Value>();
+    for (const [a, s] of mainState)
+      values.set(
+        a,
+        fromJson(s.json, (s.mode === "managed" ? resourceSchema(s.type) : dataSchema(s.type)).type),
+      );
+    const evaluation = new HclEvaluation(config.module, hclSource(values, hclKeys));
+    const inst = (await withCalls(() => evaluation.expand(decl))).find((i) => i.address === address);
+    if (inst === undefined) throw new StepFailure([`${address} is not an instance of the configuration`], "");
+    return withCalls(() => evaluation.decode(resourceSchema(decl.type), decl.body, inst, ""));
+  }
+
   const planJson = (changes: readonly PlannedChange[]): TerraformPlan => {
     const resourceChanges: PlannedResourceChange[] = changes.map((c) => {
       const schema = resourceSchema(c.type);
@@ -687,7 +1143,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         actions: actionsOf(c.action),
         before: valueToJson(c.prior) ?? null,
         after: valueToJson(c.planned) ?? null,
-        afterUnknown: unknownAsBool(c.planned),
+        // terraform prints `{}` for a delete (jsonplan: an empty object, not false).
+        afterUnknown: c.action === "Delete" ? {} : unknownAsBool(c.planned),
         beforeSensitive: sensitiveAsBool(schema, c.prior),
         afterSensitive: sensitiveAsBool(schema, c.planned),
         replacePaths: c.replacePaths.map(attrPathOf),
@@ -700,7 +1157,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         address: rc.address,
         mode: rc.mode,
         type: rc.type,
-        name: splitAddress(rc.address).name,
+        name: nameOf(rc.address),
+        ...(indexOf(rc.address) === undefined ? {} : { index: indexOf(rc.address) as JsonValue }),
         provider_name: providerAddress,
         change: {
           actions: rc.actions,
@@ -774,12 +1232,20 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       format_version: "1.0",
       terraform_version: terraformVersion,
       values: {
+        ...(Object.keys(outputs).length === 0
+          ? {}
+          : {
+              outputs: Object.fromEntries(
+                Object.entries(outputs).map(([k, o]) => [k, { value: o.value, sensitive: o.sensitive }]),
+              ) as JsonObject,
+            }),
         root_module: {
           resources: resources.map((r) => ({
             address: r.address,
             mode: r.mode,
             type: r.type,
-            name: splitAddress(r.address.replace(/^data\./, "")).name,
+            name: nameOf(r.address),
+            ...(indexOf(r.address) === undefined ? {} : { index: indexOf(r.address) as JsonValue }),
             provider_name: providerAddress,
             values: r.values,
             sensitive_values: r.sensitiveValues,
@@ -788,14 +1254,11 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         },
       },
     };
-    return { resources, outputs: {}, raw };
+    return { resources, outputs: { ...outputs }, raw };
   };
 
   /** `terraform apply <plan>`: plan each change again, check it against the first, apply it. */
-  const apply = async (
-    fakePlan: FakePlan,
-    config: StructuredConfig,
-  ): Promise<Map<string, StoredInstance>> => {
+  const apply = async (fakePlan: FakePlan, config: StepConfig): Promise<Map<string, StoredInstance>> => {
     await startCommand(config);
     // The plan was made from the refreshed state; the apply works from it (a saved plan's prior).
     const next = new Map<string, StoredInstance>();
@@ -842,7 +1305,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       const newState = r?.newState ? decodeDynamic(r.newState, schema.type) : undefined;
       return { r, errors, newState };
     };
-    if (change.action === "NoOp") return;
+    if (change.action === "NoOp") {
+      change.onApplied?.(change.prior);
+      return;
+    }
     if (change.action === "Delete" || change.action === "DeleteThenCreate") {
       const { r, errors, newState } = await callApply(
         change.prior,
@@ -862,19 +1328,17 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       );
       failOnErrors("ApplyResourceChange (delete)", address, r?.diagnostics);
       next.delete(address);
-      if (change.action === "Delete") return;
+      if (change.action === "Delete") {
+        change.onApplied?.(undefined);
+        return;
+      }
     }
+    const replace = change.action === "DeleteThenCreate" || change.action === "CreateThenDelete";
+    // HCL: the configuration again, with the values its references have now.
+    const config = change.reconfigure ? await change.reconfigure() : change.config;
     // Plan again with what is known now (core's apply-time PlanResourceChange) and compare.
-    const prior = change.action === "DeleteThenCreate" ? nullVal(schema.type) : change.prior;
-    const final = await planResource(
-      address,
-      type,
-      prior,
-      change.config,
-      change.priorPrivate,
-      change.action === "DeleteThenCreate",
-    );
-    const replace = change.action === "DeleteThenCreate";
+    const prior = replace ? nullVal(schema.type) : change.prior;
+    const final = await planResource(address, type, prior, config, change.priorPrivate, replace);
     let finalAction: PlanAction;
     if (prior.isNull()) finalAction = "Create";
     else if (final.requiresReplace.length > 0) finalAction = "DeleteThenCreate";
@@ -888,14 +1352,12 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       }),
       "plan (at apply time)",
     );
-    if (finalAction === "NoOp") return;
+    if (finalAction === "NoOp") {
+      change.onApplied?.(prior);
+      return;
+    }
     const created = prior.isNull();
-    const { r, errors, newState } = await callApply(
-      prior,
-      final.planned,
-      change.config,
-      final.plannedPrivate,
-    );
+    const { r, errors, newState } = await callApply(prior, final.planned, config, final.plannedPrivate);
     const applyViolations = checkApplyResult(schema, {
       planned: final.planned,
       newState,
@@ -922,6 +1384,27 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       failOnErrors("ApplyResourceChange", address, r?.diagnostics);
     }
     next.set(address, store(newState as Value, type, name, r?.private ?? NO_BYTES, false));
+    change.onApplied?.(newState);
+    if (change.action === "CreateThenDelete") {
+      // create_before_destroy: the old object goes after its replacement exists.
+      const deleted = await callApply(
+        change.prior,
+        nullVal(schema.type),
+        nullVal(schema.type),
+        change.priorPrivate,
+      );
+      failOnViolations(
+        address,
+        checkApplyResult(schema, {
+          planned: nullVal(schema.type),
+          newState: deleted.newState,
+          action: "Delete",
+          providerReportedErrors: deleted.errors,
+        }),
+        "delete",
+      );
+      failOnErrors("ApplyResourceChange (delete)", address, deleted.r?.diagnostics);
+    }
   };
 
   const runPlanChecks = (checks: readonly PlanCheck[], p: TerraformPlan, label: string): string[] =>
@@ -944,7 +1427,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       )
       .join("; ");
 
-  const followUpPlan = async (step: TestStep, config: StructuredConfig, label: string) => {
+  const followUpPlan = async (step: TestStep, config: StepConfig, label: string) => {
     const again = await plan(mainState, config);
     const failures: string[] = [];
     if (!isEmpty(again) && !step.expectNonEmptyPlan) {
@@ -956,10 +1439,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     if (failures.length > 0) throw new StepFailure(failures, "");
   };
 
-  let lastConfig: StructuredConfig | undefined;
+  let lastConfig: StepConfig | undefined;
   // The configuration of the last step that did not end in an expected error: the final destroy
   // uses it, as an expectError step's configuration may be the invalid one.
-  let lastGoodConfig: StructuredConfig | undefined;
+  let lastGoodConfig: StepConfig | undefined;
   for (let index = 0; index < testCase.steps.length; index++) {
     const step = testCase.steps[index] as TestStep;
     const label = step.name ?? `step ${index + 1}`;
@@ -997,10 +1480,25 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         mainState.set(address, { ...stored, tainted: true });
       }
       if (step.structuredConfig !== undefined) lastConfig = step.structuredConfig;
-      else {
-        const hcl = (["config", "configFile", "configDirectory"] as const).find((f) => step[f] !== undefined);
+      else if (step.config !== undefined) {
+        try {
+          lastConfig = new HclStepConfig(step.config);
+        } catch (error) {
+          const failure = asStepFailure(error);
+          if (!(failure instanceof StepFailure) || failure instanceof Refused || !step.expectError)
+            throw failure;
+          // An invalid configuration can be the expected error, as under terraform.
+          step.expectError.lastIndex = 0;
+          if (step.expectError.test(`${failure.output}\n${failure.failures.join("\n")}`)) continue;
+          throw new StepFailure(
+            [`the step failed, but not with the expected error ${step.expectError}:`, ...failure.failures],
+            failure.output,
+          );
+        }
+      } else {
+        const hcl = (["configFile", "configDirectory"] as const).find((f) => step[f] !== undefined);
         if (hcl !== undefined) {
-          const what = hcl === "config" ? "config (HCL text)" : `${hcl} ${JSON.stringify(step[hcl])}`;
+          const what = `${hcl} ${JSON.stringify(step[hcl])}`;
           throw new StepFailure(
             [
               `${what}: the fake core takes structuredConfig only; run this case with runAcceptance (the real terraform CLI reads HCL)`,
@@ -1026,6 +1524,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
               next.set(address, store(inst.value, inst.type, inst.name, inst.private, inst.tainted));
           }
           mainState = next;
+          if (config instanceof HclStepConfig) outputs = await hclOutputs(config);
           if (step.expectError) noErrorHappened(step);
           const failures = runStateChecks(step.stateChecks ?? [], stateJson(mainState), index + 1);
           if (failures.length > 0) throw new StepFailure(failures, "");
@@ -1052,6 +1551,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
             }
           } else {
             mainState = await apply(planned, config);
+            if (config instanceof HclStepConfig) outputs = await hclOutputs(config);
             if (step.expectError) noErrorHappened(step);
             const stateFailures = runStateChecks(step.stateChecks ?? [], stateJson(mainState), index + 1);
             if (stateFailures.length > 0) throw new StepFailure(stateFailures, "");
@@ -1060,14 +1560,13 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         }
         lastGoodConfig = config;
       } catch (thrown) {
-        const error =
-          thrown instanceof ConfigError
-            ? new StepFailure(
-                [thrown.message],
-                renderDiagnostic({ severity: "error", summary: thrown.summary, detail: thrown.detail }),
-              )
-            : thrown;
-        if (error instanceof StepFailure && step.expectError && !(error instanceof UnexpectedSuccess)) {
+        const error = asStepFailure(thrown);
+        if (
+          error instanceof StepFailure &&
+          step.expectError &&
+          !(error instanceof UnexpectedSuccess) &&
+          !(error instanceof Refused)
+        ) {
           step.expectError.lastIndex = 0;
           const text = `${error.output}\n${error.failures.join("\n")}`;
           if (step.expectError.test(text)) continue;
@@ -1126,7 +1625,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       }
     }
   } catch (thrown) {
-    const error = thrown instanceof ConfigError ? new StepFailure([thrown.message], "") : thrown;
+    const error = asStepFailure(thrown);
     if (!(error instanceof StepFailure)) throw error;
     throw new AcceptanceError(formatFailure("the final destroy", error, log), {
       step: 0,
@@ -1138,20 +1637,21 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   return { steps: timings, totalMs: performance.now() - started, finalState };
 
   /** Best-effort destroy after a failed step; returns why it failed, if it did. */
-  async function cleanUp(config: StructuredConfig): Promise<string | undefined> {
+  async function cleanUp(config: StepConfig): Promise<string | undefined> {
     if (signal.aborted || ![...mainState.values()].some((s) => s.mode === "managed")) return undefined;
     try {
       const destroyPlan = await plan(mainState, config, { destroy: true, refresh: false });
       mainState = await apply(destroyPlan, config);
       return undefined;
-    } catch (error) {
+    } catch (thrown) {
+      const error = asStepFailure(thrown);
       if (error instanceof StepFailure) return error.failures.map((f) => `  - ${f}`).join("\n");
       return error instanceof Error ? error.message : String(error);
     }
   }
 
   // --- import ---
-  async function importStep(step: TestStep, config: StructuredConfig, stepNumber: number): Promise<void> {
+  async function importStep(step: TestStep, config: StepConfig, stepNumber: number): Promise<void> {
     const address = step.resourceName;
     if (!address)
       throw new StepFailure(["an importState step needs resourceName (the address to import)"], "");
@@ -1222,7 +1722,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const importedState = new Map([[address, store(inst.value, type, name, inst.private, false)]]);
     if (step.importStateKind === "block") {
       // An import block's plan must import the object with no other change.
-      const cfg = configToValue(schema, config.resources?.[address]);
+      const cfg =
+        config instanceof HclStepConfig
+          ? await hclConfigOf(config, address)
+          : configToValue(schema, config.resources?.[address]);
       const change = await planConfigured(address, type, name, inst, cfg);
       if (change.action !== "NoOp") {
         throw new StepFailure(
@@ -1258,6 +1761,25 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
 
 /** Raised when a step expected an error and none came; never matched against expectError. */
 class UnexpectedSuccess extends StepFailure {}
+
+/** A configuration outside the fake core's subset: never matched against expectError. */
+class Refused extends StepFailure {}
+
+/** Config errors (structured or HCL) and refusals as step failures; anything else unchanged. */
+function asStepFailure(thrown: unknown): unknown {
+  if (thrown instanceof ConfigError)
+    return new StepFailure(
+      [thrown.message],
+      renderDiagnostic({ severity: "error", summary: thrown.summary, detail: thrown.detail }),
+    );
+  const problem = hclProblem(thrown);
+  if (problem === undefined) return thrown;
+  if (thrown instanceof HclUnsupported) return new Refused([problem.message], "");
+  return new StepFailure(
+    [problem.message],
+    renderDiagnostic({ severity: "error", summary: problem.summary, detail: problem.detail }),
+  );
+}
 
 function noErrorHappened(step: TestStep): never {
   throw new UnexpectedSuccess([`expected an error matching ${step.expectError}, but the step succeeded`], "");

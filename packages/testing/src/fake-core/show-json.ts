@@ -39,6 +39,16 @@ export function valueToJson(v: Value): JsonValue | undefined {
 }
 
 /**
+ * Inside a value, a map with nothing unknown is false too: terraform 1.11 leaves it out (seen
+ * in test/fake-core-hcl.test.ts; objects stay `{}`).
+ */
+function nestedUnknownAsBool(v: Value): JsonValue {
+  const b = unknownAsBool(v);
+  const empty = b !== null && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
+  return empty && v.type.kind === "map" ? false : b;
+}
+
+/**
  * Where a value is unknown: `true` there, in the value's shape (Terraform `jsonplan.unknownAsBool`).
  *
  * @internal
@@ -50,13 +60,16 @@ export function unknownAsBool(v: Value): JsonValue {
   switch (t.kind) {
     case "list":
     case "set":
-    case "tuple":
-      return v.elements().map(unknownAsBool);
+    case "tuple": {
+      // A sequence with nothing unknown in it is false (left out), as terraform prints it.
+      const elements = v.elements().map((e) => nestedUnknownAsBool(e));
+      return elements.every((e) => e === false) ? false : elements;
+    }
     case "map":
     case "object": {
       const out: Record<string, JsonValue> = {};
       for (const [k, e] of v.entries()) {
-        const b = unknownAsBool(e);
+        const b = nestedUnknownAsBool(e);
         if (b !== false) out[k] = b;
       }
       return out;

@@ -907,6 +907,30 @@ describe("assertObjectCompatible", () => {
     ).toEqual([]);
   });
 
+  it("object-typed map block whose actual value is not an object: every planned key vanished", () => {
+    const schema = body({ blocks: { m: blk("map", { attributes: { d: attr(dynamicType, opt) } }) } });
+    expect(
+      assertObjectCompatible(
+        schema,
+        obj({ m: obj({ a: obj({ d: S("1") }) }) }),
+        obj({ m: N(dynamicType) }),
+      ).map(formatViolation),
+    ).toEqual(['.m: block key "a" has vanished']);
+  });
+
+  it("set blocks large enough to be indexed: a planned element nobody matches is reported", () => {
+    const schema = body({ blocks: { s: blk("set", withFooBar) } });
+    const el = (f: string, b: Value = N(str)) => obj({ foo: S(f), bar: b });
+    const names = [..."abcdefghij"];
+    const planned = setVal([...names.map((n) => el(n, U(str))), el("zzz", U(str))]);
+    const actual = setVal(names.map((n) => el(n, S("x"))));
+    expect(
+      assertObjectCompatible(schema, obj({ s: planned }), obj({ s: actual })).map(formatViolation),
+    ).toEqual([
+      '.s: planned set element cty.ObjectVal(map[string]cty.Value{"bar":cty.UnknownVal(cty.String), "foo":cty.StringVal("zzz")}) does not correlate with any element in actual',
+    ]);
+  });
+
   it("object-typed map blocks planned unknown may gain keys", () => {
     const schema = body({ blocks: { m: blk("map", { attributes: { d: attr(dynamicType, opt) } }) } });
     const mt = O({ a: O({ d: dynamicType }) });

@@ -1043,6 +1043,15 @@ describe("assertPlanValid", () => {
     expect(v?.message).toBe('planned value cty.StringVal("b") for a non-computed attribute');
   });
 
+  it("a null prior, config and plan (nothing to create) is valid; blocks inside are not looked at", () => {
+    const schema = body({
+      attributes: { a: attr(str, opt) },
+      blocks: { l: blk("list", { attributes: { c: attr(str, opt) } }) },
+    });
+    const t = O({ a: str, l: listType(O({ c: str })) });
+    expect(assertPlanValid(schema, N(t), N(t), N(t))).toEqual([]);
+  });
+
   it("a check that fails is reported as internal_error on the plan stage, not thrown", () => {
     const broken = { attributes: { a: undefined }, blocks: {} } as unknown as BodyShape;
     const v = assertPlanValid(broken, EmptyObjectVal, EmptyObjectVal, EmptyObjectVal);

@@ -71,7 +71,9 @@ export function assertPlanValid(schema: BodyShape, prior: Value, config: Value, 
 }
 
 /** The attributes of a known, non-null, unmarked object value; otherwise undefined. */
+// Stryker disable next-line all: equivalent by design, a fast path; getAttrOr reads the same values.
 function knownObjectEntries(v: Value): ReadonlyMap<string, Value> | undefined {
+  // Stryker disable next-line all: equivalent by design (see above).
   return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull() ? v.entries() : undefined;
 }
 
@@ -293,8 +295,11 @@ class PlanValidator {
         (planned.isNull() ? nullVal(attrS.type) : getAttrOr(planned, name, attrS.type));
       // What `value` accepts first, decided without building a path: the planned value is the
       // configured or the prior one itself, or the attribute is computed-only.
+      // Stryker disable next-line all: equivalent by design, `value` accepts these first too.
       if (plannedV === configV) continue;
+      // Stryker disable next-line all: equivalent by design (see above).
       if (plannedV === priorV && !priorV.isNull() && !configV.isNull()) continue;
+      // Stryker disable next-line all: equivalent by design (see above).
       if (attrS.computed && !attrS.optional && !attrS.writeOnly) continue;
       this.value(attrS, priorV, configV, plannedV, attrPath(path, name));
     }

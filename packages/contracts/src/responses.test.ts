@@ -612,6 +612,11 @@ describe("each check tags its violations with its checkpoint and core's message"
       ],
     ],
     [
+      "plan: wrong type",
+      () => checkPlannedState(server, { prior: priorNull, config, planned: odd }),
+      [["plan", "type_conformance", ".port: number required, but received string"]],
+    ],
+    [
       "plan: a write-only value",
       () => checkPlannedState(server, { prior: priorNull, config, planned: withPassword }),
       [["plan", "write_only_returned", ".password: write-only attribute must be null"]],

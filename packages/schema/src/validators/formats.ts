@@ -1,5 +1,6 @@
 // String formats as Go's standard library accepts them, since Go providers' users expect the
 // same values to pass: encoding/base64, encoding/json, time.Parse(time.RFC3339, …), net/netip.
+import { parseRFC3339 } from "../semantic/rfc3339.js";
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -18,29 +19,14 @@ export function isJson(s: string): boolean {
   }
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
-
-function daysIn(month: number, year: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 /** @internal `time.Parse(time.RFC3339, s)` succeeds: fields in range, no leap second, `T` and `Z` upper case. */
 export function isRfc3339(s: string): boolean {
-  const m = RFC3339.exec(s);
-  if (m === null) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(month, year)) return false;
-  if (hour > 23 || minute > 59 || second > 59) return false;
-  if (m[7] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59)) return false;
-  return true;
+  try {
+    parseRFC3339(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isIpv4(s: string): boolean {

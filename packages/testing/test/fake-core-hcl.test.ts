@@ -5,85 +5,13 @@
  * attribute by attribute. Widget ids hold a timestamp, so they are compared by their serial.
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: HCL templates are the subject here.
-import { isCtyNumber } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
-import {
-  knownvalue,
-  type PlanCheck,
-  runFakeCore,
-  type StateCheck,
-  statecheck,
-  type TestCase,
-  type TestStep,
-} from "../src/index.js";
+import { knownvalue, runFakeCore, statecheck, type TestStep } from "../src/index.js";
+import { recorded, recorder } from "./hcl-differential.js";
 import { CASE_TIMEOUT, failureOf } from "./support.js";
 import { freshStore, hasTerraform, runWith, widgetsLauncher, widgetsProvider } from "./widgets-support.js";
 
-/**
- * Widget ids are `w-<serial>-<time>` and serials count creates, which terraform makes
- * concurrently (in any order): both are compared as "a widget id" and "a number". Numbers are
- * compared by their exact text.
- */
-function normalise(v: unknown, key?: string): unknown {
-  if (isCtyNumber(v)) return key === "serial" ? "<serial>" : v.text();
-  if (typeof v === "string") return v.replace(/w-\d+-[a-z0-9]+/g, "<widget id>");
-  if (Array.isArray(v)) return v.map((e) => normalise(e));
-  if (v !== null && typeof v === "object")
-    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, normalise(e, k)]));
-  return v;
-}
-
-/** Records what a runner planned and stored at every step. */
-function recorder(): { record: unknown[]; plan: PlanCheck; state: StateCheck } {
-  const record: unknown[] = [];
-  return {
-    record,
-    plan: {
-      description: "record the plan",
-      checkPlan: (plan) => {
-        record.push({
-          plan: plan.resourceChanges
-            .map((c) => ({
-              address: c.address,
-              actions: c.actions,
-              after: normalise(c.after),
-              unknown: c.afterUnknown,
-            }))
-            .sort((a, b) => a.address.localeCompare(b.address)),
-        });
-        return undefined;
-      },
-    },
-    state: {
-      description: "record the state",
-      checkState: (state) => {
-        record.push({
-          state: state.resources
-            .map((r) => ({ address: r.address, values: normalise(r.values) }))
-            .sort((a, b) => a.address.localeCompare(b.address)),
-          outputs: normalise(state.outputs),
-        });
-        return undefined;
-      },
-    },
-  };
-}
-
-type Steps = readonly TestStep[];
-
-/** The case with recording checks added to every step. */
-function recorded(steps: Steps, r: ReturnType<typeof recorder>): TestCase {
-  return {
-    providers: { widgets: widgetsLauncher },
-    steps: steps.map((s) => ({
-      ...s,
-      planChecks: [...(s.planChecks ?? []), r.plan],
-      stateChecks: [...(s.stateChecks ?? []), r.state],
-    })),
-  };
-}
-
-const CASES: Record<string, Steps> = {
+const CASES: Record<string, readonly TestStep[]> = {
   "references: unknown ids flow into dependents, known ones do not": [
     {
       config: `
@@ -462,12 +390,13 @@ describe("HCL configurations: the fake core agrees with terraform", () => {
         const fake = recorder();
         const cli = recorder();
         const t0 = performance.now();
-        await runWith("fake core", recorded(steps, fake), freshStore());
+        await runWith("fake core", recorded(steps, fake, { widgets: widgetsLauncher }), freshStore());
         const t1 = performance.now();
-        await runWith("real CLI", recorded(steps, cli), freshStore());
+        await runWith("real CLI", recorded(steps, cli, { widgets: widgetsLauncher }), freshStore());
         const t2 = performance.now();
         console.log(`${name}: fake core ${(t1 - t0).toFixed(0)} ms, real CLI ${(t2 - t1).toFixed(0)} ms`);
-        expect(fake.record.length).toBeGreaterThan(0);
+        // A case of expected errors only records nothing: the errors are its checks.
+        if (steps.some((s) => !s.expectError)) expect(fake.record.length).toBeGreaterThan(0);
         expect(fake.record).toEqual(cli.record);
       },
       CASE_TIMEOUT,

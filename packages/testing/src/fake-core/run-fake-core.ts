@@ -848,13 +848,22 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
             : { error: { text: `provider ${providerName} has no functions` } },
         );
         if (r.error) {
+          // Core's wording: an error about one argument names its parameter.
+          const at = r.error.functionArgument;
+          const param = at === undefined ? undefined : (params[at] ?? sig?.variadicParameter);
           functionResults.set(
             error.key,
-            new HclEvalError(
-              "Error in function call",
-              `Call to function "provider::${providerName}::${error.name}" failed: ${r.error.text}.`,
-              error.pos,
-            ),
+            param === undefined
+              ? new HclEvalError(
+                  "Error in function call",
+                  `Call to function "provider::${providerName}::${error.name}" failed: ${r.error.text}.`,
+                  error.pos,
+                )
+              : new HclEvalError(
+                  "Invalid function argument",
+                  `Invalid value for "${param.name}" parameter: ${r.error.text}.`,
+                  error.pos,
+                ),
           );
           continue;
         }
@@ -1003,6 +1012,13 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       const decl = module.resources.find((d) => d.address === resourceOf(c.address));
       if (decl && c.action !== "Delete") instanceDependencies.set(c.address, decl.dependsOn);
     }
+    if (!mode.destroy) {
+      // Outputs are evaluated during the plan too: their errors fail it, as in terraform.
+      for (const o of module.outputs) {
+        checkOutputSensitivity(module, o);
+        await withCalls(() => evaluation.eval(o.value));
+      }
+    }
     hclKeys = keys;
     return { changes, refreshed: loaded, data, json: planJson(changes) };
   }
@@ -1096,24 +1112,29 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const evaluation = new HclEvaluation(module, hclSource(values, hclKeys));
     const out: Record<string, StateOutput> = {};
     for (const o of module.outputs) {
-      if (!o.sensitive) {
-        const reads = sensitiveReads(module, o.value, (address) =>
-          address.startsWith("data.")
-            ? dataSchema(address.split(".")[1] as string)
-            : resourceSchema(address.split(".")[0] as string),
-        );
-        if (reads.length > 0)
-          throw new StepFailure(
-            [
-              `output "${o.name}" refers to sensitive values (${reads.join(", ")}) and is not marked sensitive`,
-            ],
-            `Error: Output refers to sensitive values\n\nTo reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.`,
-          );
-      }
+      checkOutputSensitivity(module, o);
       const v = await withCalls(() => evaluation.eval(o.value));
       out[o.name] = { value: valueToJson(v) ?? null, sensitive: o.sensitive };
     }
     return out;
+  }
+
+  /** Terraform rejects an output that reads sensitive values without `sensitive = true`. */
+  function checkOutputSensitivity(
+    module: HclStepConfig["module"],
+    o: HclStepConfig["module"]["outputs"][number],
+  ) {
+    if (o.sensitive) return;
+    const reads = sensitiveReads(module, o.value, (address) =>
+      address.startsWith("data.")
+        ? dataSchema(address.split(".")[1] as string)
+        : resourceSchema(address.split(".")[0] as string),
+    );
+    if (reads.length > 0)
+      throw new StepFailure(
+        [`output "${o.name}" refers to sensitive values (${reads.join(", ")}) and is not marked sensitive`],
+        "Error: Output refers to sensitive values\n\nTo reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.",
+      );
   }
 
   /** One resource instance's configuration, evaluated against the current state (import blocks). */

@@ -39,13 +39,13 @@ export function valueToJson(v: Value): JsonValue | undefined {
 }
 
 /**
- * Inside a value, a map with nothing unknown is false too: terraform 1.11 leaves it out (seen
- * in test/fake-core-hcl.test.ts; objects stay `{}`).
+ * Inside a value, a map or object with nothing unknown is false too: terraform 1.11 leaves it
+ * out (seen in test/fake-core-hcl.test.ts and test/fake-core-demo-hcl.test.ts).
  */
 function nestedUnknownAsBool(v: Value): JsonValue {
   const b = unknownAsBool(v);
   const empty = b !== null && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
-  return empty && v.type.kind === "map" ? false : b;
+  return empty ? false : b;
 }
 
 /**

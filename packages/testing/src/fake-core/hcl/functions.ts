@@ -458,6 +458,33 @@ const BUILTINS: Record<string, Builtin> = {
           .digest("hex"),
       ),
   },
+  cidrhost: {
+    arity: 2,
+    returns: stringType,
+    impl: ([prefix, hostnum], p) => {
+      const text = str(prefix as Value, "prefix", p);
+      const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(text);
+      if (!m) {
+        if (text.includes(":")) throw new HclUnsupported("cidrhost() with IPv6 prefixes", p);
+        return fail("cidrhost", `invalid CIDR expression: invalid CIDR address: ${text}`, p);
+      }
+      const octets = m.slice(1, 5).map(Number);
+      const bits = Number(m[5]);
+      if (octets.some((o) => o > 255) || bits > 32)
+        return fail("cidrhost", `invalid CIDR expression: invalid CIDR address: ${text}`, p);
+      const n = as(hostnum as Value, numberType, "hostnum", p).asNumber();
+      if (!n.isInteger()) return fail("cidrhost", "hostnum must be a whole number", p);
+      const size = 2n ** BigInt(32 - bits);
+      let host = n.toBigInt();
+      // Negative numbers count back from the end of the range, as in go-cidr.
+      if (host < 0n) host += size;
+      if (host < 0n || host >= size)
+        return fail("cidrhost", `prefix of ${bits} does not accommodate a host numbered ${n.text()}`, p);
+      const base = octets.reduce((a, o) => (a << 8n) | BigInt(o), 0n) & ~(size - 1n) & 0xffffffffn;
+      const ip = base | host;
+      return stringVal([24n, 16n, 8n, 0n].map((s) => String((ip >> s) & 255n)).join("."));
+    },
+  },
   base64encode: {
     arity: 1,
     returns: stringType,

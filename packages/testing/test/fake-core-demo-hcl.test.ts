@@ -1,0 +1,236 @@
+/**
+ * The demo provider's real-CLI cases (apps/demo-provider/test: lifecycle.test.ts and
+ * data-and-functions.test.ts, used read-only: their configurations and checks copied here) run
+ * under both runners from the same HCL: references between resources, nested blocks, outputs,
+ * data sources, `provider::demo::cidr_host` against `cidrhost`, and the provider's errors. Each
+ * runner's plans and states are recorded and must be equal.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { provider as demo } from "../../../apps/demo-provider/src/provider.js";
+import {
+  findTerraform,
+  fromEntry,
+  knownvalue,
+  path,
+  plancheck,
+  runAcceptance,
+  runFakeCore,
+  statecheck,
+  type TestStep,
+} from "../src/index.js";
+import { recorded, recorder } from "./hcl-differential.js";
+import { CASE_TIMEOUT, MODE } from "./support.js";
+
+const demoLauncher = fromEntry(
+  fileURLToPath(new URL("../../../apps/demo-provider/src/main.ts", import.meta.url)),
+  { conditions: ["@tfkit/source"] },
+);
+const dir = mkdtempSync(join(tmpdir(), "tfkit-fake-core-demo-hcl-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let counter = 0;
+const freshStore = () => join(dir, `store-${++counter}.json`);
+
+const NET = "demo_network.app";
+const WEB = "demo_server.web";
+const VOL = "demo_volume.data";
+
+// apps/demo-provider/test/lifecycle.test.ts, verbatim.
+const config = (o: { description: string; image: string; size: number; cidr?: string }) => `
+resource "demo_network" "app" {
+  name = "app"
+  cidr = "${o.cidr ?? "10.30.0.0/24"}"
+}
+
+resource "demo_server" "web" {
+  name           = "web"
+  description    = "${o.description}"
+  image          = "${o.image}"
+  admin_password = "s3cret"
+
+  network_interface {
+    network_id = demo_network.app.id
+  }
+}
+
+resource "demo_volume" "data" {
+  name      = "data"
+  size      = ${o.size}
+  server_id = demo_server.web.id
+}
+
+output "gateway" {
+  value = provider::demo::cidr_host(demo_network.app.cidr, 1)
+}
+`;
+
+const CASES: Record<string, readonly TestStep[]> = {
+  "lifecycle: create, no-op, update in place, replace, import-verify (lifecycle.test.ts)": [
+    {
+      name: "create",
+      config: config({ description: "one", image: "debian-12", size: 10 }),
+      expectPlan: { [NET]: "create", [WEB]: "create", [VOL]: "create" },
+      planChecks: [
+        plancheck.expectUnknownValue(WEB, "id"),
+        plancheck.expectUnknownValue(WEB, "created_at"),
+        plancheck.expectUnknownValue(WEB, "size"),
+        plancheck.expectUnknownValue(WEB, "all_interfaces"),
+        plancheck.expectUnknownValue(WEB, path("network_interface", 0, "ip")),
+        plancheck.expectKnownValue(WEB, "port", knownvalue.numberExact(8080)),
+        plancheck.expectSensitiveValue(WEB, "admin_password"),
+      ],
+      stateChecks: [
+        statecheck.expectKnownValue(WEB, "id", knownvalue.stringRegexp(/^srv-\d+$/)),
+        statecheck.expectKnownValue(WEB, "size", knownvalue.stringExact("small")),
+        statecheck.expectKnownValue(
+          WEB,
+          path("network_interface", 0, "ip"),
+          knownvalue.stringExact("10.30.0.10"),
+        ),
+        statecheck.expectKnownValue(
+          WEB,
+          "all_interfaces",
+          knownvalue.listExact([knownvalue.objectPartial({ ip: "10.30.0.10", is_default: false })]),
+        ),
+        statecheck.expectSensitiveValue(WEB, "admin_password"),
+        statecheck.expectKnownOutputValue("gateway", knownvalue.stringExact("10.30.0.1")),
+      ],
+    },
+    { name: "no-op plan", planOnly: true, planChecks: [plancheck.expectEmptyPlan()] },
+    {
+      name: "update in place",
+      config: config({ description: "two", image: "debian-12", size: 20 }),
+      expectPlan: { [WEB]: "update", [VOL]: "update", [NET]: "no-op" },
+      planChecks: [
+        plancheck.expectKnownValue(WEB, "created_at", knownvalue.notNull()),
+        plancheck.expectKnownValue(WEB, "size", knownvalue.stringExact("small")),
+        plancheck.expectKnownValue(
+          WEB,
+          path("network_interface", 0, "ip"),
+          knownvalue.stringExact("10.30.0.10"),
+        ),
+        plancheck.expectKnownValue(WEB, "all_interfaces", knownvalue.listSizeExact(1)),
+      ],
+      stateChecks: [
+        statecheck.expectKnownValue(WEB, "description", knownvalue.stringExact("two")),
+        statecheck.expectKnownValue(VOL, "size", knownvalue.numberExact(20)),
+      ],
+    },
+    {
+      name: "replacement",
+      config: config({ description: "two", image: "ubuntu-24.04", size: 5 }),
+      expectPlan: { [WEB]: "replace", [VOL]: "replace" },
+      planChecks: [plancheck.expectUnknownValue(WEB, "id"), plancheck.expectUnknownValue(WEB, "created_at")],
+      stateChecks: [statecheck.expectKnownValue(WEB, "image", knownvalue.stringExact("ubuntu-24.04"))],
+    },
+    { name: "import the server", importState: true, resourceName: WEB, importStateVerify: true },
+    { name: "import the network", importState: true, resourceName: NET, importStateVerify: true },
+    { name: "import the volume", importState: true, resourceName: VOL, importStateVerify: true },
+  ],
+  "data sources read at plan time; cidr_host matches cidrhost (data-and-functions.test.ts)": [
+    {
+      config: `data "demo_images" "linux" {
+  name_prefix = "ubuntu"
+}
+
+data "demo_images" "all" {}
+
+data "demo_network" "default" {
+  name = "default"
+}
+
+output "ubuntu" {
+  value = data.demo_images.linux.names
+}
+
+output "image_count" {
+  value = length(data.demo_images.all.images)
+}
+
+output "default_network" {
+  value = data.demo_network.default
+}
+
+output "hosts" {
+  value = [for n in [0, 1, 255, -1] : provider::demo::cidr_host("10.9.0.0/24", n) == cidrhost("10.9.0.0/24", n)]
+}
+`,
+      stateChecks: [
+        statecheck.expectKnownOutputValue("ubuntu", knownvalue.listExact(["ubuntu-24.04"])),
+        statecheck.expectKnownOutputValue("image_count", knownvalue.numberExact(4)),
+        statecheck.expectKnownOutputValue(
+          "default_network",
+          knownvalue.objectExact({ id: "net-default", name: "default", cidr: "192.168.0.0/16" }),
+        ),
+        statecheck.expectKnownOutputValue("hosts", knownvalue.listExact([true, true, true, true])),
+      ],
+    },
+  ],
+  "a network created by terraform is found by name; a missing one is an error (data-and-functions.test.ts)": [
+    { config: `resource "demo_network" "app" {\n  name = "app"\n  cidr = "10.8.0.0/24"\n}\n` },
+    {
+      config: `resource "demo_network" "app" {
+  name = "app"
+  cidr = "10.8.0.0/24"
+}
+
+data "demo_network" "app" {
+  name = "app"
+}
+
+output "found" {
+  value = data.demo_network.app.id == demo_network.app.id
+}
+`,
+      stateChecks: [statecheck.expectKnownOutputValue("found", knownvalue.bool(true))],
+    },
+    {
+      config: `data "demo_network" "missing" {\n  name = "nope"\n}\n`,
+      expectError: /No network named "nope"/,
+    },
+  ],
+  "cidr_host errors name the argument at fault (data-and-functions.test.ts)": [
+    {
+      config: `output "bad_host" {\n  value = provider::demo::cidr_host("10.0.0.0/30", 4)\n}\n`,
+      expectError:
+        /Invalid value for "hostnum" parameter: prefix of 30 does not\s+accommodate\s+a\s+host\s+numbered\s+4/,
+    },
+    {
+      config: `output "bad_prefix" {\n  value = provider::demo::cidr_host("10.0.0.0", 1)\n}\n`,
+      expectError: /Invalid value for "prefix" parameter: invalid CIDR\s+address:\s+10\.0\.0\.0/,
+    },
+  ],
+};
+
+const hasTerraform = findTerraform() !== undefined;
+
+describe("the demo provider's real-CLI cases, also in-process", () => {
+  for (const [name, steps] of Object.entries(CASES)) {
+    it.skipIf(!hasTerraform)(
+      name,
+      async () => {
+        const fake = recorder();
+        const cli = recorder();
+        const t0 = performance.now();
+        await runFakeCore(recorded(steps, fake, { demo: demoLauncher }), {
+          provider: demo,
+          env: { TFKIT_DEMO_STORE: freshStore() },
+        });
+        const t1 = performance.now();
+        await runAcceptance(recorded(steps, cli, { demo: demoLauncher }), {
+          mode: MODE,
+          env: { TFKIT_DEMO_STORE: freshStore() },
+        });
+        const t2 = performance.now();
+        console.log(`${name}: fake core ${(t1 - t0).toFixed(0)} ms, real CLI ${(t2 - t1).toFixed(0)} ms`);
+        // A case of expected errors only records nothing: the errors are its checks.
+        if (steps.some((s) => !s.expectError)) expect(fake.record.length).toBeGreaterThan(0);
+        expect(fake.record).toEqual(cli.record);
+      },
+      CASE_TIMEOUT,
+    );
+  }
+});

@@ -69,7 +69,8 @@ export interface TestStep {
   readonly name?: string;
   /**
    * The Terraform configuration (HCL). Import and refresh steps without one reuse the previous
-   * step's configuration.
+   * step's configuration. `runFakeCore` evaluates the subset of the language provider tests use
+   * and refuses the rest by name (see the testing README).
    */
   readonly config?: string;
   /**

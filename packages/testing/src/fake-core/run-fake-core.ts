@@ -285,14 +285,19 @@ function knownTrue(v: Value): boolean {
  * ImportResourceState and ReadResource into a separate state and verify against the main one.
  * The final destroy plans and applies deletes (`checkDestroyPlan`, `checkApplyResult`).
  *
- * Steps use {@link TestStep.structuredConfig} (HCL `config` needs the real CLI). Plan and state
- * checks see the same JSON shapes `terraform show -json` prints, so the same case runs here and
- * under {@link runAcceptance}. A failure throws {@link AcceptanceError}; a broken contract names
+ * Steps use {@link TestStep.structuredConfig} or {@link TestStep.config} (HCL text, the same
+ * text `runAcceptance` gives terraform): the fake core evaluates the subset of Terraform's
+ * language provider tests use — variables with defaults, locals, references (unknowns flowing
+ * into dependents' plans), `count`/`for_each`, outputs, `depends_on`, `moved`, `lifecycle`,
+ * provider functions and the common built-in functions — planning and applying resources in
+ * dependency order; any other construct fails the step at once, naming it and saying to run the
+ * case with `runAcceptance` (the testing README has the table). `configFile` and
+ * `configDirectory` need the real CLI. Plan and state checks see the same JSON shapes
+ * `terraform show -json` prints, so the same case runs here and under {@link runAcceptance}. A failure throws {@link AcceptanceError}; a broken contract names
  * the resource, the attribute path, core's message and the rule, e.g.
  * `notes_note.a: .title: was cty.StringVal("a"), but now cty.StringVal("A") (contract rule value_changed, stage apply)`.
- * Terraform's own config validation (required arguments, types) happens in `configToValue` and
- * the provider's ValidateResourceConfig only; references, count/for_each, modules, outputs and
- * `ignore_changes` are out of scope.
+ * Terraform's own config validation (required arguments, types) happens while decoding each
+ * block and in the provider's ValidateResourceConfig; modules are out of scope.
  * @example
  * ```ts
  * await runFakeCore({ providers: { notes }, steps: [

@@ -12,8 +12,8 @@ import { launcher } from "./harness.js";
 describe("framework gaps found by the time port", () => {
   // terraform-plugin-testing's ImportStateVerify drops empty flatmapped containers (`triggers.% = 0`)
   // before comparing, so upstream's import of `triggers = {}` verifies against a stored null.
-  // Workaround in the cases: importStateVerifyIgnore: ["triggers"].
-  it.fails("importStateVerify treats an empty map like a null one, as terraform-plugin-testing does", async () => {
+  // Fixed in @tfkit/testing (import verification compares as the flatmap does).
+  it("importStateVerify treats an empty map like a null one, as terraform-plugin-testing does", async () => {
     await runFakeCore(
       {
         providers: { time: launcher },

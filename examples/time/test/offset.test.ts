@@ -28,8 +28,7 @@ const importId = (state: TerraformState) => {
   return [flat(a.id), ...units.map((u) => flat(a[u]))].join(",");
 };
 
-// Workaround: importStateVerify compares an imported `triggers = {}` with a stored null, where
-// terraform-plugin-testing skips empty maps (see framework-gaps.test.ts).
+// As upstream: the triggers are not compared on import (an import cannot know them).
 const importStep: TestStep = {
   importState: true,
   resourceName: R,

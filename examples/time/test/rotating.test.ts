@@ -34,8 +34,7 @@ const importId = (state: TerraformState) => {
     : `${flat(a.id)},${flat(a.rotation_rfc3339)}`;
 };
 
-// Workaround: importStateVerify compares an imported `triggers = {}` with a stored null, where
-// terraform-plugin-testing skips empty maps (see framework-gaps.test.ts).
+// As upstream: the triggers are not compared on import (an import cannot know them).
 const importStep: TestStep = {
   importState: true,
   resourceName: R,

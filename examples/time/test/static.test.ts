@@ -35,9 +35,7 @@ registerCases("time_static", [
     go: "TestAccTimeStatic_basic",
     steps: () => [
       { structuredConfig: config(), stateChecks: basicChecks },
-      // Workaround: importStateVerify compares an imported `triggers = {}` with a stored null,
-      // where terraform-plugin-testing skips empty maps (see framework-gaps.test.ts).
-      { importState: true, resourceName: R, importStateVerify: true, importStateVerifyIgnore: ["triggers"] },
+      { importState: true, resourceName: R, importStateVerify: true },
     ],
   },
   {
@@ -56,6 +54,7 @@ registerCases("time_static", [
           importState: true,
           resourceName: R,
           importStateVerify: true,
+          // As upstream: an import cannot know the triggers.
           importStateVerifyIgnore: ["triggers"],
         },
         {
@@ -91,6 +90,7 @@ registerCases("time_static", [
           importState: true,
           resourceName: R,
           importStateVerify: true,
+          // As upstream: an import cannot know the triggers.
           importStateVerifyIgnore: ["triggers"],
         },
       ];

@@ -1,6 +1,6 @@
 import { CtyNumber } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
-import { isJsonObject, parseExactJson, renderJson } from "./json.js";
+import { diffValues, isJsonObject, parseExactJson, renderJson } from "./json.js";
 
 describe("parseExactJson", () => {
   it("keeps every digit of numbers that a float64 would round", () => {
@@ -31,5 +31,27 @@ describe("parseExactJson", () => {
     expect(renderJson(undefined)).toBe("(absent)");
     expect(renderJson(null)).toBe("null");
     expect(renderJson(CtyNumber.parse("1e2"))).toBe("100");
+  });
+});
+
+describe("diffValues (import verification)", () => {
+  it("treats null, absent and empty containers alike, as terraform-plugin-testing's flatmap does", () => {
+    expect(diffValues({ id: "a", triggers: null }, { id: "a", triggers: {} }, "")).toEqual([]);
+    expect(diffValues({ id: "a", tags: [] }, { id: "a" }, "")).toEqual([]);
+    expect(diffValues({ nested: { list: [] } }, { nested: { list: null } }, "")).toEqual([]);
+  });
+
+  it("still reports an empty string against null, and a non-empty container against null", () => {
+    expect(diffValues({ name: "" }, { name: null }, "")).toEqual([
+      { path: "name", expected: '""', actual: "null" },
+    ]);
+    expect(diffValues({ triggers: { a: "1" } }, { triggers: null }, "")).toEqual([
+      { path: "triggers", expected: '{"a": "1"}', actual: "null" },
+    ]);
+  });
+
+  it("does not compare the top-level timeouts, which is only sometimes in state", () => {
+    expect(diffValues({ id: "a", timeouts: { create: "1m" } }, { id: "a", timeouts: null }, "")).toEqual([]);
+    expect(diffValues({ x: { timeouts: "1m" } }, { x: { timeouts: "2m" } }, "")).toHaveLength(1);
   });
 });

@@ -144,6 +144,10 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 /**
  * Leaf differences between two JSON values, with dotted paths (`a.0.b`), as import verification
  * reports them (shared by the real-CLI runner and the fake core).
+ *
+ * @remarks As terraform-plugin-testing's `ImportStateVerify` compares flatmapped attributes:
+ * null, absent and empty lists, sets and maps are the same (a flatmap holds no empty
+ * container), and the top-level `timeouts` is not compared (it is only sometimes in state).
  * @internal
  */
 export function diffValues(
@@ -152,8 +156,10 @@ export function diffValues(
   path: string,
 ): { path: string; expected: string; actual: string }[] {
   const join2 = (k: string | number) => (path === "" ? String(k) : `${path}.${k}`);
+  if (isEmptyOrNull(expected) && isEmptyOrNull(actual)) return [];
   if (isJsonObject(expected) && isJsonObject(actual)) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    if (path === "") keys.delete("timeouts");
     return [...keys].sort().flatMap((k) => diffValues(expected[k], actual[k], join2(k)));
   }
   if (Array.isArray(expected) && Array.isArray(actual) && expected.length === actual.length) {
@@ -164,4 +170,10 @@ export function diffValues(
   const e = renderJson(expected);
   const a = renderJson(actual);
   return e === a ? [] : [{ path: path === "" ? "(the whole object)" : path, expected: e, actual: a }];
+}
+
+function isEmptyOrNull(v: JsonValue | undefined): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isJsonObject(v) && Object.keys(v).length === 0;
 }

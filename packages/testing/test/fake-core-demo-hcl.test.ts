@@ -1,6 +1,7 @@
 /**
- * The demo provider's real-CLI cases (apps/demo-provider/test: lifecycle.test.ts and
- * data-and-functions.test.ts, used read-only: their configurations and checks copied here) run
+ * The demo provider's real-CLI cases (apps/demo-provider/test: lifecycle.test.ts,
+ * data-and-functions.test.ts and core-only.test.ts, used read-only: their configurations and
+ * checks copied here) run
  * under both runners from the same HCL: references between resources, nested blocks, outputs,
  * data sources, `provider::demo::cidr_host` against `cidrhost`, and the provider's errors. Each
  * runner's plans and states are recorded and must be equal.
@@ -67,7 +68,55 @@ output "gateway" {
 }
 `;
 
+// apps/demo-provider/test/core-only.test.ts, verbatim.
+const coreOnly = (o: {
+  netName: string;
+  description: string;
+  lifecycle: string;
+}) => `resource "demo_network" "app" {
+  name = "${o.netName}"
+  cidr = "10.41.0.0/24"
+}
+
+resource "demo_server" "s" {
+  name        = "s"
+  image       = "debian-12"
+  description = "${o.description}"
+  network_interface {
+    network_id = demo_network.app.id
+  }
+  lifecycle {
+${o.lifecycle}
+  }
+}
+`;
+const SRV = "demo_server.s";
+const APP = "demo_network.app";
+const ignore = "    ignore_changes = [description]";
+const byCidr = "    replace_triggered_by = [demo_network.app.cidr]";
+const byName = "    replace_triggered_by = [demo_network.app.name]";
+
 const CASES: Record<string, readonly TestStep[]> = {
+  "ignore_changes: a changed ignored argument plans no change (core-only.test.ts)": [
+    { config: coreOnly({ netName: "app", description: "first", lifecycle: ignore }) },
+    {
+      config: coreOnly({ netName: "app", description: "second", lifecycle: ignore }),
+      expectPlan: { [SRV]: "no-op", [APP]: "no-op" },
+      stateChecks: [statecheck.expectKnownValue(SRV, "description", knownvalue.stringExact("first"))],
+    },
+  ],
+  "replace_triggered_by: only a change of the referenced attribute replaces (core-only.test.ts)": [
+    { config: coreOnly({ netName: "app", description: "d", lifecycle: byCidr }) },
+    {
+      config: coreOnly({ netName: "app-renamed", description: "d", lifecycle: byCidr }),
+      expectPlan: { [APP]: "update", [SRV]: "no-op" },
+    },
+    { config: coreOnly({ netName: "app-renamed", description: "d", lifecycle: byName }) },
+    {
+      config: coreOnly({ netName: "app-again", description: "d", lifecycle: byName }),
+      expectPlan: { [APP]: "update", [SRV]: "destroy-before-create" },
+    },
+  ],
   "lifecycle: create, no-op, update in place, replace, import-verify (lifecycle.test.ts)": [
     {
       name: "create",

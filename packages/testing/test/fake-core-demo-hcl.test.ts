@@ -24,7 +24,7 @@ import {
   type TestStep,
 } from "../src/index.js";
 import { recorded, recorder } from "./hcl-differential.js";
-import { CASE_TIMEOUT, MODE } from "./support.js";
+import { CASE_TIMEOUT, failureOf, MODE } from "./support.js";
 
 const demoLauncher = fromEntry(
   fileURLToPath(new URL("../../../apps/demo-provider/src/main.ts", import.meta.url)),
@@ -282,4 +282,32 @@ describe("the demo provider's real-CLI cases, also in-process", () => {
       CASE_TIMEOUT,
     );
   }
+});
+
+describe("sensitive values flowing between resources are refused under the fake core", () => {
+  it("names the resource, the sensitive attribute and runAcceptance", async () => {
+    const error = await failureOf(() =>
+      runFakeCore(
+        {
+          providers: { demo: demoLauncher },
+          steps: [
+            {
+              config: `${config({ description: "one", image: "debian-12", size: 10 })}
+resource "demo_volume" "copy" {
+  name      = demo_server.web.admin_password
+  size      = 1
+  server_id = demo_server.web.id
+}
+`,
+            },
+          ],
+        },
+        { provider: demo, env: { TFKIT_DEMO_STORE: freshStore() } },
+      ),
+    );
+    expect(error.message).toContain(
+      "demo_volume.copy reads sensitive values (demo_server.web.admin_password): sensitivity marks flowing between resources",
+    );
+    expect(error.message).toContain("run this case with runAcceptance");
+  });
 });

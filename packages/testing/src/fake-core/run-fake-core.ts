@@ -885,6 +885,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     mode: { readonly destroy?: boolean; readonly refresh?: boolean },
   ): Promise<FakePlan> {
     const module = config.module;
+    refuseSensitiveFlows(module);
     await startCommand(config);
     const loaded = await load(state);
     // `moved` blocks: the stored objects take their new addresses before anything else.
@@ -1122,6 +1123,34 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       out[o.name] = { value: valueToJson(v) ?? null, sensitive: o.sensitive };
     }
     return out;
+  }
+
+  /**
+   * Terraform marks a value read from a sensitive attribute, and the mark follows it into the
+   * resources that use it (`after_sensitive`, `sensitive_values`); the fake core does not carry
+   * marks, so such configurations are refused rather than shown unmarked.
+   */
+  function refuseSensitiveFlows(module: HclStepConfig["module"]) {
+    const schemaOf = (address: string) =>
+      address.startsWith("data.")
+        ? dataSchemas.get(address.split(".")[1] as string)
+        : resourceSchemas.get(address.split(".")[0] as string);
+    for (const decl of module.resources) {
+      const exprs = [decl.count, decl.forEach].filter((e) => e !== undefined);
+      const collect = (body: (typeof decl)["body"]) => {
+        for (const a of body.attributes.values()) exprs.push(a.expr);
+        for (const b of body.blocks) collect(b.body);
+      };
+      collect(decl.body);
+      for (const e of exprs) {
+        const reads = sensitiveReads(module, e, schemaOf);
+        if (reads.length > 0)
+          throw new HclUnsupported(
+            `${decl.address} reads sensitive values (${reads.join(", ")}): sensitivity marks flowing between resources`,
+            e.pos,
+          );
+      }
+    }
   }
 
   /** Terraform rejects an output that reads sensitive values without `sensitive = true`. */

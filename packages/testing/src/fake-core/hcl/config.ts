@@ -115,8 +115,8 @@ export function sensitiveReads(
       if (!schema) continue;
       const decl = module.resources.find((d) => d.address === address);
       const rest = r.names.slice(isData ? 2 : 1);
-      // With count/for_each the next name is the instance key (for_each keys read as names).
-      const attr = decl?.forEach ? rest[1] : rest[0];
+      // With count/for_each the next name is the instance key.
+      const attr = decl?.forEach || decl?.count ? rest[1] : rest[0];
       const sensitive = Object.entries(schema.attributes).filter(([, a]) => a.sensitive);
       if (attr === undefined) {
         if (sensitive.length > 0) out.push(`${address} (${sensitive.map(([n]) => n).join(", ")})`);

@@ -65,6 +65,7 @@ function chain(e: Expr): { root: string; names: string[]; rest: Expr[]; pos: Pos
       s.key.parts.every((p) => typeof p === "string")
     )
       names.push(s.key.parts.join(""));
+    else if (s.kind === "index" && s.key.kind === "number") names.push(s.key.text);
     else break;
   }
   return { root: cur.name, names, rest: steps, pos: cur.pos };

@@ -349,6 +349,29 @@ resource "widgets_widget" "a" {
       expectError: /label "invalid" is not allowed/,
     },
     {
+      // Unused, but every root variable needs a value and every local is evaluated.
+      config: `
+variable "unused" {}
+resource "widgets_widget" "a" {
+  zone = "eu"
+  name = "a"
+}
+`,
+      expectError: /No value for required variable/,
+    },
+    {
+      config: `
+locals {
+  unused = [1][5]
+}
+resource "widgets_widget" "a" {
+  zone = "eu"
+  name = "a"
+}
+`,
+      expectError: /Invalid index/,
+    },
+    {
       config: `
 resource "widgets_widget" "a" {
   zone = "eu"

@@ -1019,6 +1019,9 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       if (decl && c.action !== "Delete") instanceDependencies.set(c.address, decl.dependsOn);
     }
     if (!mode.destroy) {
+      // Every variable needs a value and every local is evaluated, used or not, as in terraform.
+      for (const [name, v] of module.variables) evaluation.variable(name, v.pos);
+      for (const [name, l] of module.locals) await withCalls(() => evaluation.local(name, l.pos));
       // Outputs are evaluated during the plan too: their errors fail it, as in terraform.
       for (const o of module.outputs) {
         checkOutputSensitivity(module, o);

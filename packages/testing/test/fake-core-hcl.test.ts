@@ -86,6 +86,25 @@ resource "widgets_probe" "p" {
       expectNonEmptyPlan: true,
     },
   ],
+  "function results of unknown values reach the provider refined as terraform refines them (plan only)": [
+    {
+      config: `
+resource "widgets_widget" "a" {
+  zone = "eu"
+  name = "db-a"
+}
+resource "widgets_probe" "p" {
+  s  = upper(widgets_widget.a.id)
+  n  = length(widgets_widget.a.id)
+  b  = widgets_widget.a.serial > 3
+  l  = split(",", widgets_widget.a.id)
+  m  = merge({ a = "x" }, { b = widgets_widget.a.id })
+}
+`,
+      planOnly: true,
+      expectNonEmptyPlan: true,
+    },
+  ],
   "count, variables, locals and functions": [
     {
       config: `

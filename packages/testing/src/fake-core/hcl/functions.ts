@@ -15,6 +15,7 @@ import {
   numberType,
   numberVal,
   objectVal,
+  refine,
   refineNotNull,
   setType,
   stringType,
@@ -266,8 +267,11 @@ const BUILTINS: Record<string, Builtin> = {
   length: {
     arity: 1,
     returns: numberType,
+    unknowns: true,
     impl: ([v], p) => {
       const x = v as Value;
+      // Terraform: the length of an unknown is an unknown number, not null, at least 0.
+      if (!x.isKnown()) return refine(unknownVal(numberType)).notNull().numberLowerBound(0, true).newValue();
       if (x.isNull()) fail("length", "argument must not be null", p);
       if (x.type.kind === "string") return numberVal([...new Intl.Segmenter().segment(x.asString())].length);
       if (isCollection(x) || isMapLike(x))

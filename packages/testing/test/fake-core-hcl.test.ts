@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { knownvalue, runFakeCore, statecheck, type TestStep } from "../src/index.js";
 import { recorded, recorder } from "./hcl-differential.js";
 import { CASE_TIMEOUT, failureOf } from "./support.js";
-import { freshStore, hasTerraform, runWith, widgetsLauncher, widgetsProvider } from "./widgets-support.js";
+import {
+  freshStore,
+  hasTerraform,
+  type Runner,
+  runWith,
+  widgetsLauncher,
+  widgetsProvider,
+  writeWidgets,
+} from "./widgets-support.js";
 
 const CASES: Record<string, readonly TestStep[]> = {
   "references: unknown ids flow into dependents, known ones do not": [
@@ -446,6 +454,51 @@ describe("HCL configurations: the fake core agrees with terraform", () => {
   }
 });
 
+describe("import blocks", () => {
+  const importConfig = (size: number) => `
+import {
+  to = widgets_widget.e
+  id = "eu/ext"
+}
+resource "widgets_widget" "e" {
+  zone = "eu"
+  name = "ext"
+  size = ${size}
+}
+`;
+  const run = async (runner: Runner) => {
+    const r = recorder();
+    const store = freshStore();
+    const steps: TestStep[] = [
+      {
+        // An object made outside terraform, then imported by the import block.
+        preConfig: () =>
+          writeWidgets(
+            {
+              widgets: { "w-7-ext": { zone: "eu", name: "ext", size: 3, label: null, serial: 7 } },
+              serial: 7,
+            },
+            store,
+          ),
+        config: importConfig(3),
+        expectPlan: { "widgets_widget.e": "no-op" },
+      },
+      { config: importConfig(4), expectPlan: { "widgets_widget.e": "update" } },
+    ];
+    await runWith(runner, recorded(steps, r, { widgets: widgetsLauncher }), store);
+    return r.record;
+  };
+  it.skipIf(!hasTerraform)(
+    "an existing object is imported (a no-op plan), then managed",
+    async () => {
+      const fake = await run("fake core");
+      expect(fake.length).toBeGreaterThan(0);
+      expect(fake).toEqual(await run("real CLI"));
+    },
+    CASE_TIMEOUT,
+  );
+});
+
 describe("HCL outside the subset is refused, never guessed", () => {
   const refused = async (config: string, construct: RegExp) => {
     const error = await failureOf(() =>
@@ -478,7 +531,6 @@ describe("HCL outside the subset is refused, never guessed", () => {
       /the function timeadd\(\)/,
     );
     await refused(`ephemeral "widgets_x" "a" {}\n`, /ephemeral blocks/);
-    await refused(`import {\n  to = widgets_widget.a\n  id = "eu/a"\n}\n`, /import blocks/);
     await refused(
       `resource "widgets_widget" "a" {\n  zone = path.module\n  name = "a"\n}\n`,
       /references to path/,

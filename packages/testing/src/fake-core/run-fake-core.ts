@@ -288,7 +288,7 @@ function knownTrue(v: Value): boolean {
  * Steps use {@link TestStep.structuredConfig} or {@link TestStep.config} (HCL text, the same
  * text `runAcceptance` gives terraform): the fake core evaluates the subset of Terraform's
  * language provider tests use — variables with defaults, locals, references (unknowns flowing
- * into dependents' plans), `count`/`for_each`, outputs, `depends_on`, `moved`, `lifecycle`,
+ * into dependents' plans), `count`/`for_each`, outputs, `depends_on`, `moved` and `import` blocks, `lifecycle`,
  * provider functions and the common built-in functions — planning and applying resources in
  * dependency order; any other construct fails the step at once, naming it and saying to run the
  * case with `runAcceptance` (the testing README has the table). `configFile` and
@@ -905,6 +905,60 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     if (mode.refresh !== false) {
       for (const [address, inst] of [...loaded]) if (!(await refresh(address, inst))) loaded.delete(address);
     }
+    // `import` blocks: an object not in the state yet is imported and read, then planned as if
+    // it were stored (a no-op when the configuration matches it).
+    const importing = new Map<string, string>();
+    if (!mode.destroy) {
+      for (const imp of module.imports) {
+        if (loaded.has(imp.to)) continue;
+        const decl = module.resources.find((d) => d.address === imp.to && d.mode === "managed");
+        if (decl === undefined)
+          throw new HclEvalError(
+            "Configuration for import target does not exist",
+            `The configuration for the given import ${imp.to} does not exist. All target instances must have an associated configuration to be imported.`,
+            imp.pos,
+          );
+        if (decl.count || decl.forEach)
+          throw new HclUnsupported("import blocks into resources with count or for_each", imp.pos);
+        const idValue = await withCalls(() =>
+          new HclEvaluation(module, hclSource(new Map(), new Map())).eval(imp.id),
+        );
+        if (!idValue.isKnown() || idValue.isNull() || idValue.type.kind !== "string")
+          throw new HclUnsupported("import ids that are not a known string", imp.pos);
+        const id = idValue.asString();
+        const schema = resourceSchema(decl.type);
+        const r = await rpc("ImportResourceState", imp.to, () =>
+          provider.importResourceState?.(
+            { typeName: decl.type, id, clientCapabilities: CAPABILITIES },
+            ctx("ImportResourceState"),
+          ),
+        );
+        failOnErrors("ImportResourceState", imp.to, r?.diagnostics);
+        const first = (r?.importedResources ?? []).find((i) => i.typeName === decl.type);
+        const value = first ? decodeDynamic(first.state, schema.type) : undefined;
+        if (first === undefined || value === undefined || value.isNull())
+          throw new StepFailure(
+            [`${imp.to}: Import returned no resources`],
+            "Error: Import returned no resources",
+          );
+        const inst: LoadedInstance = {
+          type: decl.type,
+          name: decl.name,
+          value,
+          private: first.private ?? NO_BYTES,
+          tainted: false,
+        };
+        if (!(await refresh(imp.to, inst)))
+          throw new StepFailure(
+            [
+              `${imp.to}: Cannot import non-existent remote object (ReadResource returned null for ID ${JSON.stringify(id)})`,
+            ],
+            `Error: Cannot import non-existent remote object\n\nWhile attempting to import an existing object to "${imp.to}", the provider detected that no object exists with the given id.`,
+          );
+        loaded.set(imp.to, inst);
+        importing.set(imp.to, id);
+      }
+    }
     const values = new Map<string, Value>();
     const keys = new Map<string, (number | string | undefined)[]>();
     // At apply time the configurations are evaluated again, with the applied values.
@@ -1029,7 +1083,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       }
     }
     hclKeys = keys;
-    return { changes, refreshed: loaded, data, json: planJson(changes) };
+    return { changes, refreshed: loaded, data, json: planJson(changes, importing) };
   }
 
   /** Whether instance `address` depends (through recorded dependencies) on resource `on`. */
@@ -1191,7 +1245,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     return withCalls(() => evaluation.decode(resourceSchema(decl.type), decl.body, inst, ""));
   }
 
-  const planJson = (changes: readonly PlannedChange[]): TerraformPlan => {
+  const planJson = (
+    changes: readonly PlannedChange[],
+    importing: ReadonlyMap<string, string> = new Map(),
+  ): TerraformPlan => {
     const resourceChanges: PlannedResourceChange[] = changes.map((c) => {
       const schema = resourceSchema(c.type);
       return {
@@ -1226,6 +1283,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
           before_sensitive: rc.beforeSensitive,
           after_sensitive: rc.afterSensitive,
           ...(rc.replacePaths.length > 0 ? { replace_paths: rc.replacePaths as JsonValue } : {}),
+          ...(importing.has(rc.address) ? { importing: { id: importing.get(rc.address) as string } } : {}),
         },
       })),
     };

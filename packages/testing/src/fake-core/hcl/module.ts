@@ -60,6 +60,13 @@ export interface MovedDecl {
   readonly to: string;
 }
 
+/** An `import` block (a single resource instance, an ID expression). */
+export interface ImportDecl {
+  readonly to: string;
+  readonly id: Expr;
+  readonly pos: Pos;
+}
+
 /** An `output` block. */
 export interface OutputDecl {
   readonly name: string;
@@ -131,6 +138,7 @@ export class HclModule {
   readonly resources: ResourceDecl[] = [];
   readonly outputs: OutputDecl[] = [];
   readonly moved: MovedDecl[] = [];
+  readonly imports: ImportDecl[] = [];
   readonly source: string;
 
   constructor(source: string) {
@@ -244,6 +252,25 @@ export class HclModule {
         if (f.parts[0] !== t.parts[0])
           unsupported("moved blocks between resource types (MoveResourceState)", b.pos);
         this.moved.push({ from: addressText(f.parts), to: addressText(t.parts) });
+        return;
+      }
+      case "import": {
+        for (const a of b.body.attributes.values())
+          if (a.name !== "to" && a.name !== "id") unsupported(`the import argument ${a.name}`, a.pos);
+        if (b.body.blocks.length > 0)
+          unsupported(`import ${b.body.blocks[0]?.type} blocks`, b.body.blocks[0]?.pos);
+        const to = b.body.attributes.get("to");
+        const id = b.body.attributes.get("id");
+        const t = to && traversalText(to.expr);
+        if (!t || !id)
+          throw new HclEvalError(
+            "Invalid import block",
+            "An import block needs to (a resource address) and id.",
+            b.pos,
+          );
+        if (t.parts.length !== 2 || t.parts[0] === "data" || t.parts[0] === "module")
+          unsupported("import blocks into anything but a whole resource without count or for_each", b.pos);
+        this.imports.push({ to: addressText(t.parts), id: id.expr, pos: b.pos });
         return;
       }
       case "resource":

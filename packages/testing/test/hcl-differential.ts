@@ -43,6 +43,7 @@ export function recorder(): {
               unknown: c.afterUnknown,
             }))
             .sort((a, b) => a.address.localeCompare(b.address)),
+          outputChanges: normalise(plan.raw.output_changes ?? {}),
         });
         return undefined;
       },

@@ -961,6 +961,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     }
     const values = new Map<string, Value>();
     const keys = new Map<string, (number | string | undefined)[]>();
+    const outputChanges: Record<string, JsonObject> = {};
     // At apply time the configurations are evaluated again, with the applied values.
     const applyValues = new Map<string, Value>();
     const evaluation = new HclEvaluation(module, hclSource(values, keys));
@@ -1079,11 +1080,39 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       // Outputs are evaluated during the plan too: their errors fail it, as in terraform.
       for (const o of module.outputs) {
         checkOutputSensitivity(module, o);
-        await withCalls(() => evaluation.eval(o.value));
+        const v = await withCalls(() => evaluation.eval(o.value));
+        // The output's change, as `terraform show -json` lists it under output_changes.
+        const before = outputs[o.name];
+        const after = valueToJson(v) ?? null;
+        const marks = unknownAsBool(v);
+        // Nothing unknown is `false` here, not `{}`; a wholly unknown output has no `after`.
+        const unknown = isJsonObject(marks) && Object.keys(marks).length === 0 ? false : marks;
+        const same =
+          before !== undefined && unknown === false && JSON.stringify(before.value) === JSON.stringify(after);
+        outputChanges[o.name] = {
+          actions: [before === undefined ? "create" : same ? "no-op" : "update"],
+          before: before?.value ?? null,
+          ...(unknown === true ? {} : { after }),
+          after_unknown: unknown,
+          before_sensitive: before?.sensitive ?? false,
+          after_sensitive: o.sensitive,
+        };
+      }
+      // Outputs no longer in the configuration are deleted.
+      for (const [name, before] of Object.entries(outputs)) {
+        if (module.outputs.some((o) => o.name === name)) continue;
+        outputChanges[name] = {
+          actions: ["delete"],
+          before: before.value,
+          after: null,
+          after_unknown: false,
+          before_sensitive: before.sensitive,
+          after_sensitive: false,
+        };
       }
     }
     hclKeys = keys;
-    return { changes, refreshed: loaded, data, json: planJson(changes, importing) };
+    return { changes, refreshed: loaded, data, json: planJson(changes, importing, outputChanges) };
   }
 
   /** Whether instance `address` depends (through recorded dependencies) on resource `on`. */
@@ -1248,6 +1277,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   const planJson = (
     changes: readonly PlannedChange[],
     importing: ReadonlyMap<string, string> = new Map(),
+    outputChanges: Readonly<Record<string, JsonObject>> = {},
   ): TerraformPlan => {
     const resourceChanges: PlannedResourceChange[] = changes.map((c) => {
       const schema = resourceSchema(c.type);
@@ -1268,6 +1298,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const raw: JsonObject = {
       format_version: "1.2",
       terraform_version: terraformVersion,
+      ...(Object.keys(outputChanges).length === 0 ? {} : { output_changes: outputChanges as JsonObject }),
       resource_changes: resourceChanges.map((rc) => ({
         address: rc.address,
         mode: rc.mode,
@@ -1291,7 +1322,9 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     let text: string | undefined;
     return {
       resourceChanges,
-      outputChanges: {},
+      outputChanges: Object.fromEntries(
+        Object.entries(outputChanges).map(([k, c]) => [k, c.actions as readonly string[]]),
+      ),
       raw,
       get text() {
         text ??= planText(changes);

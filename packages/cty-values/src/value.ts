@@ -463,13 +463,24 @@ export function unmark(v: Value): [Value, ReadonlySet<string>] {
   return [new Value(v.type, v.payload), v.marks];
 }
 
+// Values known to carry no mark at any depth: what the decoders build (the wire has no marks).
+// unmarkDeep answers them without a walk; values are immutable, so an entry never goes stale.
+const markFree = new WeakSet<Value>();
+
+/** @internal Records that a value carries no mark at any depth (decoders call it on their result). */
+export function markFreeDeep(v: Value): Value {
+  markFree.add(v);
+  return v;
+}
+
 /** The value with every mark removed at every depth (go-cty `UnmarkDeep`). @category combinators */
 export function unmarkDeep(v: Value): Value {
-  return strip(v, undefined);
+  return markFree.has(v) ? v : strip(v, undefined);
 }
 
 /** @internal Unmarks deeply and returns the union of every removed mark. */
 export function unmarkDeepCollect(v: Value): [Value, ReadonlySet<string>] {
+  if (markFree.has(v)) return [v, NO_MARKS];
   const found = new Set<string>();
   const out = strip(v, found);
   return [out, freezeMarks(found)];

@@ -24,6 +24,7 @@ import {
   nullVal,
   objectVal,
   refinedUnknownVal,
+  markFreeDeep,
   setValEmpty,
   stringVal,
   True,
@@ -90,7 +91,7 @@ export function fromMsgpack(bytes: Uint8Array, t: Type): Value {
   if (d.pos !== bytes.length) {
     throw new CtyError("decode", `unexpected data after the msgpack value (${bytes.length - d.pos} bytes)`);
   }
-  return v;
+  return markFreeDeep(v);
 }
 
 class Decoder {

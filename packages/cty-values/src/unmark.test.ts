@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { fromJson } from "./json/decode.js";
+import { fromMsgpack } from "./msgpack/decode.js";
+import { toMsgpack } from "./msgpack/encode.js";
+import { listType, objectType, stringType } from "./type.js";
+import { mark, objectVal, stringVal, unmarkDeep, unmarkDeepCollect, listVal } from "./value.js";
+
+const type = objectType({ name: stringType, tags: listType(stringType) });
+const plain = objectVal({ name: stringVal("a"), tags: listVal([stringVal("x")]) });
+
+describe("unmarkDeep of decoded values", () => {
+  it("returns what the decoders built as it is (the wire carries no marks)", () => {
+    const fromWire = fromMsgpack(toMsgpack(plain, type), type);
+    expect(unmarkDeep(fromWire)).toBe(fromWire);
+    expect(unmarkDeepCollect(fromWire)[1].size).toBe(0);
+    const fromText = fromJson('{"name":"a","tags":["x"]}', type);
+    expect(unmarkDeep(fromText)).toBe(fromText);
+  });
+
+  it("still removes marks from a value made from a decoded one", () => {
+    const fromWire = fromMsgpack(toMsgpack(plain, type), type);
+    const marked = mark(fromWire, "sensitive");
+    expect(unmarkDeep(marked).isMarked()).toBe(false);
+    expect([...unmarkDeepCollect(marked)[1]]).toEqual(["sensitive"]);
+    const deep = objectVal({ name: mark(stringVal("a"), "sensitive"), tags: fromWire.getAttr("tags") });
+    expect(unmarkDeep(deep).getAttr("name").isMarked()).toBe(false);
+  });
+});

@@ -6,10 +6,6 @@ import { describe, it } from "vitest";
 
 describe("framework gaps found by the terraform-provider-local port", () => {
   it.todo(
-    "runFakeCore runs outputs and provider function calls of a structuredConfig (the three direxists cases run under terraform only)",
-  );
-
-  it.todo(
     "a TestStep holds the HCL for runAcceptance and the structuredConfig for runFakeCore at once (structuredConfig wins under both; test/cases.ts's build() keeps one per runner)",
   );
 

@@ -33,11 +33,6 @@ describe("framework gaps found by the time port", () => {
     expect(Object.keys(schema).some((name) => /rfc3339/i.test(name) && name !== "semanticTypes")).toBe(true);
   });
 
-  // structuredConfig has resources, data sources and providers, but no outputs: cases that call
-  // provider functions (all of upstream's function tests) or refer to other resources run under
-  // terraform only.
-  it.todo("structuredConfig can hold outputs that call provider functions (fake core)");
-
   // Go's upgrade tests apply with hashicorp/time 0.8.0 from the registry (ExternalProviders) and
   // then plan with the new provider. runAcceptance has no external providers (and these tests
   // never download): the cases start from the state 0.8.0 wrote (initialState) instead.

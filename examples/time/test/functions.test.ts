@@ -1,11 +1,8 @@
-/** function_*_test.go, translated: provider functions run in configurations, so under terraform only. */
+/** function_*_test.go, translated: outputs calling provider functions, under the fake core (HCL) and terraform. */
 import { knownvalue, plancheck, type TestStep } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import { durationParse, rfc3339Parse, unixTimestampParse } from "../src/functions.js";
 import { int64, registerCases } from "./harness.js";
-
-const CLI_ONLY =
-  "provider functions are called from configurations (outputs), which the fake core does not evaluate";
 
 const output = (call: string) => `output "test" {\n  value = provider::time::${call}\n}\n`;
 
@@ -40,7 +37,6 @@ const samePlan = (call: string): TestStep => ({
 registerCases("functions", [
   {
     go: "TestDurationParse_valid",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output('duration_parse("1h")'),
@@ -62,7 +58,6 @@ registerCases("functions", [
   },
   {
     go: "TestDurationParse_invalid",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output('duration_parse("abcdef")'),
@@ -72,7 +67,6 @@ registerCases("functions", [
   },
   {
     go: "TestRFC3339Parse_UTC",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output('rfc3339_parse("2023-07-25T23:43:16Z")'),
@@ -84,7 +78,6 @@ registerCases("functions", [
   },
   {
     go: "TestRFC3339Parse_offset",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output('rfc3339_parse("1996-12-19T16:39:57-08:00")'),
@@ -110,7 +103,6 @@ registerCases("functions", [
   },
   {
     go: "TestRFC3339Parse_invalid",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output('rfc3339_parse("abcdef")'),
@@ -120,7 +112,6 @@ registerCases("functions", [
   },
   {
     go: "TestUnixTimestampParseFunction_Valid",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output("unix_timestamp_parse(1690328596)"),
@@ -130,7 +121,6 @@ registerCases("functions", [
   },
   {
     go: "TestUnixTimestampParseFunction_Null",
-    cliOnly: CLI_ONLY,
     steps: () => [
       {
         config: output("unix_timestamp_parse(null)"),

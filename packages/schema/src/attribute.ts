@@ -11,14 +11,8 @@ import type {
   NestedAttributeSpec,
   Presence,
 } from "./spec.js";
-import {
-  type CollectionOptions,
-  type ElementModel,
-  type Int64,
-  type ModelOfType,
-  t,
-  type TypeSpec,
-} from "./type-spec.js";
+import { t } from "./type-constructors.js";
+import type { CollectionOptions, ElementModel, Int64, ModelOfType, TypeSpec } from "./type-spec.js";
 import type { PlanModifier, Validator } from "./validator.js";
 import type { PathTarget } from "./validators/path-expression.js";
 

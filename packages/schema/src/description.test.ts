@@ -4,7 +4,7 @@ import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import { DESCRIPTION_KIND_NUMBER, NESTING_MODE_NUMBER, toSchemaDescription } from "./description.js";
 import { resourceSchema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 const schema = resourceSchema({
   version: 4,

@@ -5,7 +5,7 @@ import { block } from "./block.js";
 import { emptyValue, impliedType } from "./implied-type.js";
 import { resourceSchema } from "./schema.js";
 import type { Attributes, Blocks } from "./spec.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 const ok = { optional: true } as const;
 const inner = { x: attr.string(ok) };

@@ -8,14 +8,14 @@
  */
 
 // --- defining schemas ---
-export {
-  type CollectionOptions,
-  type ElementModel,
-  type Int64,
-  type ModelOfType,
-  t,
-  type TypeSpec,
-  type TypeSpecKind,
+export { t } from "./type-constructors.js";
+export type {
+  CollectionOptions,
+  ElementModel,
+  Int64,
+  ModelOfType,
+  TypeSpec,
+  TypeSpecKind,
 } from "./type-spec.js";
 export {
   type AttributeOptions,

@@ -4,7 +4,8 @@ import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import type { Config, KnownConfig, Plan, Proposed, ReadState, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
-import { type Int64, t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
+import type { Int64 } from "./type-spec.js";
 import type { Unknown } from "./unknown.js";
 
 const serverSchema = resourceSchema({

@@ -28,7 +28,7 @@ import { setAttribute } from "./path-access.js";
 import { fromModel, fromModelSalvaging, toModel } from "./model.js";
 import type { Plan, State } from "./model-types.js";
 import { resourceSchema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 import { isUnknown, Unknown } from "./unknown.js";
 
 const ok = { optional: true } as const;

@@ -17,7 +17,7 @@ import { isSemanticType } from "./semantic/semantic-type.js";
 import { float32Of, float32Problem, int32Problem } from "./internal/number-kinds.js";
 import { fromModel, toModel } from "./model.js";
 import { resourceSchema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 import { validateConfig } from "./validate-config.js";
 
 const schema = resourceSchema({

@@ -20,7 +20,7 @@ import { emptyValue } from "./implied-type.js";
 import { fromModel } from "./model.js";
 import { getAttribute, setAttribute, toPath } from "./path-access.js";
 import { resourceSchema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 const ok = { optional: true } as const;
 const schema = resourceSchema({

@@ -11,7 +11,7 @@ import {
   type SchemaDefinition,
 } from "./schema.js";
 import type { Attributes, Blocks } from "./spec.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 /** The problems a resource definition is rejected with ([] when accepted). */
 function problems(def: SchemaDefinition<Attributes, Blocks>, make = resourceSchema): readonly string[] {

@@ -5,7 +5,7 @@ import { block } from "./block.js";
 import { toPath } from "./path-access.js";
 import { resourceSchema } from "./schema.js";
 import { specAtPath } from "./spec-at-path.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 const ok = { optional: true } as const;
 const schema = resourceSchema({

@@ -1,7 +1,7 @@
 import { typeToJson } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 
 describe("t", () => {
   it("builds the cty type of each spec", () => {

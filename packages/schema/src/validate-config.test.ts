@@ -21,7 +21,7 @@ import type { Diagnostic } from "./diagnostics.js";
 import { hasErrors } from "./diagnostics.js";
 import { emptyValue } from "./implied-type.js";
 import { resourceSchema, type Schema } from "./schema.js";
-import { t } from "./type-spec.js";
+import { t } from "./type-constructors.js";
 import { Unknown } from "./unknown.js";
 import { validateConfig } from "./validate-config.js";
 

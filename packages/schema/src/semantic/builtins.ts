@@ -1,4 +1,4 @@
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { type ParsedAddr, type ParsedPrefix, parseAddr, parsePrefix, sameAddr } from "./net.js";
 import { parseRFC3339 } from "./rfc3339.js";
 import { type SemanticIssue, type SemanticType, semanticType } from "./semantic-type.js";

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { attr } from "../attribute.js";
 import { block } from "../block.js";
 import { resourceSchema } from "../schema.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import { semanticTypes as st } from "./builtins.js";
 import { isSemanticType, type SemanticType, semanticType } from "./semantic-type.js";

@@ -17,7 +17,7 @@ import { block } from "../block.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { emptyValue } from "../implied-type.js";
 import { resourceSchema, type Schema } from "../schema.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import { listValidator as lv, mapValidator as mv, setValidator as sv } from "./collection.js";
 import { numberValidator } from "./number.js";

@@ -14,7 +14,7 @@ import { block } from "../block.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { emptyValue } from "../implied-type.js";
 import { checkSchema, resourceSchema, type Schema } from "../schema.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import { type ConfigValidator, configValidator as cv } from "./config.js";
 import { matchRoot } from "./path-expression.js";

@@ -13,7 +13,7 @@ import { block } from "../block.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { emptyValue } from "../implied-type.js";
 import { resourceSchema, type Schema } from "../schema.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import type { ValidatorObject } from "../validator.js";
 import { type NumberModel, numberValidator as nv } from "./number.js";

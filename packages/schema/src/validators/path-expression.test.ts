@@ -18,7 +18,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { emptyValue } from "../implied-type.js";
 import { resourceSchema, type Schema } from "../schema.js";
 import type { Attributes } from "../spec.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import { isPathExpression, matchRelative, matchRoot } from "./path-expression.js";
 

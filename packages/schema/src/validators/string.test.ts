@@ -12,7 +12,7 @@ import { attr } from "../attribute.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { emptyValue } from "../implied-type.js";
 import { resourceSchema, type Schema } from "../schema.js";
-import { t } from "../type-spec.js";
+import { t } from "../type-constructors.js";
 import { validateConfig } from "../validate-config.js";
 import type { ValidatorObject } from "../validator.js";
 import { stringValidator as sv } from "./string.js";

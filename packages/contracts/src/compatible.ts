@@ -28,6 +28,7 @@ import {
   hasMarkDeep,
   indexStrForErrors,
   lengthIntOf,
+  knownObjectEntries,
 } from "./internal/values.js";
 import { type AttributeShape, type BlockShape, type BodyShape, sortedNames } from "./shape.js";
 import { ContractRule, type ContractStage, type Violation, violation } from "./violation.js";
@@ -99,13 +100,6 @@ function typesLikelyConfusing(got: Type, want: Type): boolean {
   return true;
 }
 
-/** A known, non-null, unmarked object value. */
-// Stryker disable next-line all: equivalent by design, a fast path; getAttrOr reads the same values.
-function plainObject(v: Value): boolean {
-  // Stryker disable next-line all: equivalent by design (see above).
-  return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull();
-}
-
 class Compat {
   readonly #stage: ContractStage;
 
@@ -130,9 +124,8 @@ class Compat {
 
     // Two plain objects of one type (the usual case): their attributes read straight from them.
     // Stryker disable next-line all: equivalent by design, a fast path; getAttrOr reads the same values.
-    const direct = planned.type === actual.type && plainObject(planned) && plainObject(actual);
-    const plannedEntries = direct ? planned.entries() : undefined;
-    const actualEntries = direct ? actual.entries() : undefined;
+    const plannedEntries = planned.type === actual.type ? knownObjectEntries(planned) : undefined;
+    const actualEntries = plannedEntries === undefined ? undefined : knownObjectEntries(actual);
     for (const name of sortedNames(schema.attributes)) {
       const attrS = schema.attributes[name] as AttributeShape;
       const plannedV = plannedEntries?.get(name) ?? getAttrOr(planned, name, attrS.type);

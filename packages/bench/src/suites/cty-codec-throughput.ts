@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { decode, encode } from "@msgpack/msgpack";
 import {
   boolVal,
@@ -10,9 +15,17 @@ import {
   stringVal,
   toMsgpack,
   type Type,
+  typeToJson,
   type Value,
 } from "@tfkit/cty-values";
-import type { TimedSuite } from "../runner.js";
+import {
+  type CaseResult,
+  type CustomSuite,
+  median,
+  percentile,
+  rmePercent,
+  type TimedSuite,
+} from "../runner.js";
 import { resourceObject } from "../support/resource-fixture.js";
 
 /**
@@ -173,10 +186,161 @@ function decodeSuite(name: string, f: Fixture, what: string): TimedSuite {
 const LIST = "list of 10,000 objects × 10 attributes (string/number/bool)";
 const RESOURCE = "resource state: 22 attributes, nested blocks, a set and a map (~1 KiB)";
 
-/** The four throughput suites, in run order. */
-export const ctyCodecThroughput: readonly TimedSuite[] = [
+/** packages/bench: above dist/bench.js when bundled, above src/suites/ under vitest. */
+const benchRoot = [new URL("..", import.meta.url), new URL("../..", import.meta.url)]
+  .map((u) => fileURLToPath(u))
+  .find((dir) => existsSync(join(dir, "go-floor", "build-codec.sh"))) as string;
+
+/** go-floor/codec built once per bench process: its path, or why it cannot run here. */
+let goCodec: { readonly exe: string } | { readonly skipped: string } | undefined;
+
+function buildGoCodec(): { readonly exe: string } | { readonly skipped: string } {
+  if (goCodec === undefined) {
+    const run = spawnSync("sh", [join(benchRoot, "go-floor", "build-codec.sh")], { encoding: "utf8" });
+    goCodec =
+      run.status === 0
+        ? { exe: run.stdout.trim().split("\n").pop() ?? "" }
+        : { skipped: (run.stderr || run.error?.message || `build-codec.sh exited ${run.status}`).trim() };
+    if ("skipped" in goCodec) console.warn(`\n!!! go-cty SKIPPED: ${goCodec.skipped} !!!\n`);
+  }
+  return goCodec;
+}
+
+type Op = "decode" | "encode";
+const KINDS = ["go-cty", "cty-values", "@msgpack/msgpack"] as const;
+type Kind = (typeof KINDS)[number];
+
+/** The last result, kept so the optimiser cannot drop the measured calls. */
+export let kept: unknown;
+
+/** Samples (ns per operation) of `fn` run in batches of `batch` for at least `ms`. */
+function sampleJs(fn: () => unknown, batch: number, ms: number): number[] {
+  for (let i = 0; i < batch; i++) fn(); // warm-up
+  const out: number[] = [];
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const start = performance.now();
+    for (let i = 0; i < batch; i++) kept = fn();
+    out.push(((performance.now() - start) * 1e6) / batch);
+  }
+  return out;
+}
+
+/** Samples (ns per operation) of go-cty doing the same, in its own process. */
+function sampleGo(exe: string, dir: string, name: string, op: Op, batch: number, ms: number): number[] {
+  const run = spawnSync(
+    exe,
+    [
+      "-type",
+      join(dir, `${name}.type.json`),
+      "-in",
+      join(dir, `${name}.msgpack`),
+      "-op",
+      op,
+      "-ms",
+      String(ms),
+      "-batch",
+      String(batch),
+    ],
+    { encoding: "utf8" },
+  );
+  if (run.status !== 0)
+    throw new Error(`go-cty ${op} of ${name}: ${(run.stderr || run.error?.message || "").trim()}`);
+  return run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => Number(line));
+}
+
+/**
+ * tfkit against go-cty itself (issue 19: msgpack decode at least 5× go-cty's throughput): the
+ * same bytes decoded (and the same value encoded) by `go-floor/codec` with go-cty's
+ * `msgpack.Unmarshal`/`Marshal`, by cty-values and, for reference, by `@msgpack/msgpack` (plain JS,
+ * untyped), in interleaved rounds; medians, ratio = median time per MB / go-cty's. Without Go the
+ * go-cty cases are skipped loudly and the ratios are taken against `@msgpack/msgpack`.
+ */
+export const ctyMsgpackVsGo: CustomSuite = {
+  kind: "custom",
+  name: "cty/msgpack-vs-go-cty",
+  note: "MB/s (ops/s column; 1 op = 1 MB) of the same bytes in each implementation; ratio = time per MB / go-cty's (below 1 = faster than go-cty)",
+  cases: (["decode", "encode"] as const).flatMap((op) =>
+    ["list-10k-objects", "resource-state"].flatMap((f) => KINDS.map((k) => ({ name: `${op}/${f}/${k}` }))),
+  ),
+  run: async (selected) => {
+    const fixtures = { "list-10k-objects": list10k, "resource-state": resource } as const;
+    const go = selected.some((s) => s.endsWith("/go-cty")) ? buildGoCodec() : undefined;
+    const dir = mkdtempSync(join(tmpdir(), "tfkit-bench-codec-"));
+    const rounds = 3;
+    const ms = 600;
+    const load0 = loadavg()[0] ?? 0;
+    const results: CaseResult[] = [];
+    try {
+      for (const op of ["decode", "encode"] as const) {
+        for (const [name, f] of Object.entries(fixtures)) {
+          const kinds = KINDS.filter((k) => selected.includes(`${op}/${name}/${k}`)).filter(
+            (k) => k !== "go-cty" || (go !== undefined && "exe" in go),
+          );
+          if (kinds.length === 0) continue;
+          prepare(f)();
+          const [value, type] = typed(f);
+          writeFileSync(join(dir, `${name}.msgpack`), f.bytes);
+          writeFileSync(join(dir, `${name}.type.json`), typeToJson(type));
+          const mb = f.bytes.length / MB;
+          // A sample is a few ms of work: one list, or 200 resources.
+          const batch = f.bytes.length > 100_000 ? 1 : 200;
+          const fns: Record<Exclude<Kind, "go-cty">, () => unknown> = {
+            "cty-values": op === "decode" ? () => fromMsgpack(f.bytes, type) : () => toMsgpack(value, type),
+            "@msgpack/msgpack": op === "decode" ? () => decode(f.bytes) : () => encode(f.plain),
+          };
+          const samples = new Map<Kind, number[]>(kinds.map((k) => [k, []]));
+          for (let round = 0; round < rounds; round++) {
+            const order = kinds.map((_, i) => kinds[(i + round) % kinds.length] as Kind);
+            for (const k of order) {
+              const got =
+                k === "go-cty"
+                  ? sampleGo((go as { exe: string }).exe, dir, name, op, batch, ms)
+                  : sampleJs(fns[k], batch, ms);
+              samples.get(k)?.push(...got.map((ns) => ns / mb));
+            }
+          }
+          const base = kinds.includes("go-cty") ? "go-cty" : "@msgpack/msgpack";
+          const baseMedian = median(samples.get(base) ?? []);
+          for (const k of kinds) {
+            const ns = samples.get(k) ?? [];
+            const mean = ns.reduce((s, v) => s + v, 0) / ns.length;
+            const med = median(ns);
+            results.push({
+              suite: "cty/msgpack-vs-go-cty",
+              name: `${op}/${name}/${k}`,
+              baseline: k === base,
+              samples: ns.length,
+              nsPerOp: mean,
+              opsPerSec: 1e9 / mean,
+              rmePercent: rmePercent(ns),
+              median: med,
+              p99: percentile(ns, 99),
+              ratio: med / baseMedian,
+              delta: med - baseMedian,
+              unit: "ns",
+            });
+          }
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(
+      `cty/msgpack-vs-go-cty: load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
+    );
+    return results;
+  },
+};
+
+/** The four throughput suites, in run order, then the comparison with go-cty. */
+export const ctyCodecThroughput: readonly (TimedSuite | CustomSuite)[] = [
   encodeSuite("list-10k-objects", list10k, LIST),
   decodeSuite("list-10k-objects", list10k, LIST),
   encodeSuite("resource-state", resource, RESOURCE),
   decodeSuite("resource-state", resource, RESOURCE),
+  ctyMsgpackVsGo,
 ];

@@ -24,5 +24,3 @@ export function createProvider(clock: Clock = systemClock) {
   });
 }
 
-/** The provider with the system clock. */
-export const provider = createProvider();

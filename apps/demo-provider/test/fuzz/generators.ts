@@ -3,7 +3,7 @@
  * mutations of them, private state bytes, JSON states, import IDs, function arguments, and one
  * request per tfplugin6 RPC built from those.
  */
-import { type Type, typeToJson } from "@tfkit/cty-values";
+import type { Type } from "@tfkit/cty-values";
 import fc from "fast-check";
 import { arr, encode, int, map, type Node, nil, nodesOf, refined, str, unknown } from "./msgpack.js";
 import type { Target } from "./schema.js";
@@ -747,5 +747,3 @@ export function arbRequest(targets: {
   );
 }
 
-/** The type JSON of a type (for notes). */
-export const typeName = (t: Type): string => typeToJson(t);

@@ -9,7 +9,6 @@ import {
   numberVal,
   type Path,
   type PathStep,
-  stringVal,
   type Type,
   unknownVal,
   unmark,
@@ -35,11 +34,6 @@ export function attrPath(path: Path, name: string): Path {
 /** @internal `path` + `[i]`. */
 export function indexPath(path: Path, i: number): Path {
   return child(path, indexStep(numberVal(i)));
-}
-
-/** @internal `path` + `["k"]`. */
-export function keyPath(path: Path, key: string): Path {
-  return child(path, indexStep(stringVal(key)));
 }
 
 /**
@@ -69,12 +63,6 @@ export function entriesOf(v: Value): ReadonlyMap<string, Value> {
   const k = u.type.kind;
   if ((k === "map" || k === "object") && u.isKnown() && !u.isNull()) return u.entries();
   return new Map();
-}
-
-/** @internal Whether `v` is a sequence (list or tuple). */
-export function isSequence(v: Value): boolean {
-  const k = v.type.kind;
-  return k === "list" || k === "tuple";
 }
 
 /** @internal go-cty `LengthInt` made total (0 for anything without a known length). */

@@ -47,6 +47,7 @@ export {
   semanticType,
 } from "./semantic/semantic-type.js";
 export { semanticTypes } from "./semantic/builtins.js";
+export { parseRFC3339, type RFC3339Result, type RFC3339Time } from "./semantic/rfc3339.js";
 export {
   checkSchema,
   dataSourceSchema,

@@ -1,6 +1,7 @@
 import type { Value } from "@tfkit/cty-values";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
+import { timeQuote } from "./internal/time-quote.js";
 import type { AttributeSpec, BlockSpec, NestedAttributeSpec } from "./spec.js";
 import type { ValidatorObject } from "./validator.js";
 
@@ -48,29 +49,6 @@ const NANOS_PER_UNIT: Readonly<Record<string, bigint>> = {
 };
 
 const INT64_LIMIT = 1n << 63n;
-
-/** The UTF-8 bytes of one code point (a lone surrogate as U+FFFD, as Go reads it). */
-function utf8(cp: number): number[] {
-  if (cp >= 0xd800 && cp <= 0xdfff) return utf8(0xfffd);
-  if (cp < 0x80) return [cp];
-  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 63)];
-  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
-  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
-}
-
-/** Go's `time` package quoting of a string in errors: ASCII as is, other bytes as `\xNN`. */
-function timeQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    if (cp >= 0x80 || cp < 0x20) {
-      for (const byte of utf8(cp)) out += `\\x${byte.toString(16).padStart(2, "0")}`;
-    } else {
-      out += ch === '"' || ch === "\\" ? `\\${ch}` : ch;
-    }
-  }
-  return `${out}"`;
-}
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
 

@@ -38,18 +38,22 @@ const rfc3339 = semanticType(t.string, {
   name: "RFC 3339 timestamp",
   description: "An RFC 3339 timestamp; two values naming the same instant are equal.",
   validate: (v) => {
-    try {
-      parseRFC3339(v);
-      return undefined;
-    } catch (e) {
-      return {
-        summary: "Invalid RFC3339 String Value",
-        detail: `A string value was provided that is not valid RFC3339 string format.\n\n${given(v)}Error: ${errorOf(e)}`,
-      };
-    }
+    const parsed = parseRFC3339(v);
+    return parsed.ok
+      ? undefined
+      : {
+          summary: "Invalid RFC3339 String Value",
+          detail: `A string value was provided that is not valid RFC3339 string format.\n\n${given(v)}Error: ${parsed.error}`,
+        };
   },
-  semanticEquals: (a, b) => parseRFC3339(a) === parseRFC3339(b),
+  semanticEquals: (a, b) => instantOf(a) === instantOf(b),
 });
+
+/** The instant a timestamp names, or the text itself when it is none (then only equal to itself). */
+function instantOf(v: string): bigint | string {
+  const parsed = parseRFC3339(v);
+  return parsed.ok ? parsed.time.epochNanoseconds : v;
+}
 
 /** Validation of an address or prefix of one IP version, in nettypes' words. */
 function ipCheck<P>(

@@ -21,12 +21,7 @@ export function isJson(s: string): boolean {
 
 /** @internal `time.Parse(time.RFC3339, s)` succeeds: fields in range, no leap second, `T` and `Z` upper case. */
 export function isRfc3339(s: string): boolean {
-  try {
-    parseRFC3339(s);
-    return true;
-  } catch {
-    return false;
-  }
+  return parseRFC3339(s).ok;
 }
 
 function isIpv4(s: string): boolean {

@@ -133,5 +133,12 @@ export {
 } from "./convert/index.js";
 
 // --- codecs (msgpack/, json/) ---
-export { fromJson, toJson } from "./json/index.js";
+export {
+  fromJson,
+  type JsonNode,
+  type JsonParseResult,
+  parseJson,
+  parseJsonPrefix,
+  toJson,
+} from "./json/index.js";
 export { fromMsgpack, toMsgpack } from "./msgpack/index.js";

@@ -3,8 +3,12 @@ import { goQuote } from "../internal/go-quote.js";
 import { decodeUtf8 } from "../msgpack/utf8.js";
 
 /**
- * A parsed JSON value. Numbers keep their source text so nothing is lost to float64.
- * @internal
+ * A parsed JSON value, as {@link parseJson} and {@link parseJsonPrefix} give it.
+ *
+ * @remarks Numbers keep their source text, so nothing is lost to float64 (`JSON.parse` would
+ * round `9007199254740993`); read one exactly with `CtyNumber.parse`. Objects keep their members
+ * in source order, duplicates included: Go's decoder lets the last one win, so consumers building
+ * a map should too.
  */
 export type JsonNode =
   | { readonly kind: "null" }
@@ -21,7 +25,7 @@ const NULL_NODE: JsonNode = Object.freeze({ kind: "null" });
 const TRUE_NODE: JsonNode = Object.freeze({ kind: "bool", value: true });
 const FALSE_NODE: JsonNode = Object.freeze({ kind: "bool", value: false });
 
-/** Result of {@link parseJsonPrefix}. @internal */
+/** Result of {@link parseJsonPrefix}. */
 export interface JsonParseResult {
   /** The first JSON value in the input. */
   readonly node: JsonNode;
@@ -43,11 +47,17 @@ export function jsonInputText(input: string | Uint8Array): string {
 
 /**
  * Parses the first JSON value of the input, as Go's `json.Decoder` reads one value: leading
- * whitespace skipped, anything after the value left unread. Errors use Go's scanner wording
- * (`invalid character 'x' looking for beginning of value`, `unexpected EOF`, `EOF` for empty
- * input). Lone surrogates in string literals (raw or escaped) become U+FFFD, as in Go.
+ * whitespace skipped, anything after the value left unread (`end` says where it stops).
+ *
+ * @remarks Errors use Go's scanner wording (`invalid character 'x' looking for beginning of
+ * value`, `unexpected EOF`, `EOF` for empty input). Lone surrogates in string literals (raw or
+ * escaped) become U+FFFD, as in Go; so do invalid UTF-8 bytes of a `Uint8Array` input. Nesting
+ * deeper than 1,000 levels is refused.
  * @throws CtyError with code `"decode"` and an empty path.
- * @internal
+ * @example
+ * ```ts
+ * parseJsonPrefix('{"a": 1} trailing').end; // 8
+ * ```
  */
 export function parseJsonPrefix(input: string | Uint8Array): JsonParseResult {
   const text = jsonInputText(input);
@@ -56,6 +66,32 @@ export function parseJsonPrefix(input: string | Uint8Array): JsonParseResult {
   if (p.pos >= text.length) throw new CtyError("decode", "EOF");
   const node = p.value("looking for beginning of value", 0);
   return { node, end: p.pos, text };
+}
+
+/**
+ * Parses a whole JSON document exactly, as Go's `json.Unmarshal` reads one: the value of
+ * {@link parseJsonPrefix}, then nothing but whitespace.
+ *
+ * @remarks Text after the value is refused with Go's wording (`invalid character 'x' after
+ * top-level value`). This is the one exact JSON reader of tfkit: the packages that read state,
+ * plans or `terraform show -json` output build on it.
+ * @throws CtyError with code `"decode"` and an empty path.
+ * @example
+ * ```ts
+ * const node = parseJson('{"big": 9007199254740993}');
+ * // node.kind === "object"; node.entries[0][1] is { kind: "number", text: "9007199254740993" }
+ * ```
+ */
+export function parseJson(input: string | Uint8Array): JsonNode {
+  const { node, end, text } = parseJsonPrefix(input);
+  const rest = skipJsonSpace(text, end);
+  if (rest < text.length) {
+    throw new CtyError(
+      "decode",
+      `invalid character ${quoteChar(text.charCodeAt(rest))} after top-level value`,
+    );
+  }
+  return node;
 }
 
 /** Index of the first non-whitespace character at or after `pos` (JSON whitespace). @internal */

@@ -17,8 +17,33 @@ export type {
   TestCase,
   TestStep,
 } from "./test-case.js";
-export { type FromEntryOptions, fromEntry, fromExecutable, type ProviderLauncher } from "./launcher.js";
+export {
+  type BundledProvider,
+  type BundleProviderOptions,
+  bundleProvider,
+  type FromEntryOptions,
+  fromEntry,
+  fromExecutable,
+  type ProviderLauncher,
+} from "./launcher.js";
 export { findTerraform, TerraformNotFoundError } from "./terraform-cli.js";
+
+// --- driving terraform yourself: working directories, CLI configuration, schemas ---
+export {
+  createTerraformWorkdir,
+  type ProviderSchemaJson,
+  type ProviderSchemaJsonOptions,
+  providerSchemaJson,
+  requiredProvidersBlock,
+  type TerraformCliConfigOptions,
+  type TerraformCommandResult,
+  type TerraformRunOptions,
+  type TerraformWorkdir,
+  type TerraformWorkdirOptions,
+  terraformCliConfig,
+  terraformOrWarn,
+  terraformVersion,
+} from "./terraform-harness.js";
 export { AcceptanceError, isAcceptanceError } from "./errors.js";
 export { type OptInGate, optInGate } from "./gate.js";
 export {

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 
 /**
  * How the acceptance runner makes Terraform run a provider, built with {@link fromEntry} or
@@ -138,30 +138,39 @@ export function fromEntry(entry: string, options: FromEntryOptions = {}): Provid
       const exe = join(exeDir, `terraform-provider-${typeName}`);
       if (!existsSync(exe)) {
         mkdirSync(exeDir, { recursive: true });
-        const nodeArgs = options.nodeArgs ?? [];
-        // `#!/usr/bin/env node` accepts no arguments portably; with node arguments use sh + exec
-        // (exec, so a SIGKILL from terraform cannot orphan the real process).
-        const script =
-          nodeArgs.length === 0
-            ? '#!/usr/bin/env node\nimport("../provider.mjs");\n'
-            : `#!/bin/sh\nexec node ${nodeArgs.map(shellQuote).join(" ")} ${shellQuote(join(dir, "provider.mjs"))} "$@"\n`;
-        writeFileSync(exe, script);
-        chmodSync(exe, 0o755);
+        writeLauncher(exe, join(dir, "provider.mjs"), options.nodeArgs ?? []);
       }
       return exe;
     },
   };
 }
 
+/**
+ * Writes the executable `exe` that starts the bundle `bundle` (referenced relatively, so the
+ * directory can be moved, unless node arguments need the sh form).
+ */
+function writeLauncher(exe: string, bundle: string, nodeArgs: readonly string[]): void {
+  const relativeBundle = relative(dirname(exe), bundle).split(sep).join("/");
+  // `#!/usr/bin/env node` accepts no arguments portably; with node arguments use sh + exec
+  // (exec, so a SIGKILL from terraform cannot orphan the real process).
+  const script =
+    nodeArgs.length === 0
+      ? `#!/usr/bin/env node\nimport(${JSON.stringify(relativeBundle.startsWith(".") ? relativeBundle : `./${relativeBundle}`)});\n`
+      : `#!/bin/sh\nexec node ${nodeArgs.map(shellQuote).join(" ")} ${shellQuote(bundle)} "$@"\n`;
+  writeFileSync(exe, script);
+  chmodSync(exe, 0o755);
+}
+
 function shellQuote(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
 
-async function bundleEntry(entry: string, options: FromEntryOptions): Promise<string> {
+async function bundleEntry(entry: string, options: FromEntryOptions, outDir?: string): Promise<string> {
   if (!existsSync(entry)) throw new Error(`@tfkit/testing fromEntry: no such file: ${entry}`);
   const { build } = await import("esbuild");
   const external = options.external ?? [];
-  const dir = external.length === 0 ? mkdtempSync(join(tempRoot(), "bundle-")) : cacheDirNear(entry);
+  const dir =
+    outDir ?? (external.length === 0 ? mkdtempSync(join(tempRoot(), "bundle-")) : cacheDirNear(entry));
   await build({
     entryPoints: [entry],
     outfile: join(dir, "provider.mjs"),
@@ -224,4 +233,65 @@ export function fromExecutable(executable: string): ProviderLauncher {
       return link;
     },
   };
+}
+
+/**
+ * Options of {@link bundleProvider}.
+ *
+ * @category testing
+ */
+export interface BundleProviderOptions extends FromEntryOptions {
+  /** The provider type name: the executable is called `terraform-provider-<typeName>`. */
+  readonly typeName: string;
+  /**
+   * The directory to write `provider.mjs` (with its source map) and the executable into; created
+   * when missing. Default: a fresh temporary directory, removed when the process exits (with
+   * {@link FromEntryOptions.external}: one under the entry's nearest `node_modules/.cache`).
+   */
+  readonly outDir?: string;
+}
+
+/**
+ * A provider bundled by {@link bundleProvider}.
+ *
+ * @category testing
+ */
+export interface BundledProvider {
+  /** The directory holding the executable: the value for `dev_overrides`. */
+  readonly dir: string;
+  /** `<dir>/terraform-provider-<typeName>`, which starts the bundle with `node`. */
+  readonly executable: string;
+  /** The bundled provider module (`provider.mjs`). */
+  readonly bundle: string;
+}
+
+/**
+ * Bundles a provider's entry point (the file that calls `serve`) with esbuild into one ES module,
+ * next to an executable `terraform-provider-<typeName>` that Terraform can start, in a directory
+ * that a `dev_overrides` block (see {@link terraformCliConfig}) can point at.
+ *
+ * @remarks This is the build behind {@link fromEntry}, without its per-process cache: use it in
+ * scripts and benches that need the files themselves. Build errors are esbuild's, thrown.
+ * @example
+ * ```ts
+ * const demo = await bundleProvider("src/main.ts", { typeName: "demo", outDir: "bin" });
+ * // demo.dir === "bin", demo.executable === "bin/terraform-provider-demo"
+ * ```
+ * @category testing
+ */
+export async function bundleProvider(
+  entry: string,
+  options: BundleProviderOptions,
+): Promise<BundledProvider> {
+  const { typeName, outDir, ...bundleOptions } = options;
+  if (outDir !== undefined) mkdirSync(outDir, { recursive: true });
+  const dir = await bundleEntry(
+    resolve(entry),
+    bundleOptions,
+    outDir === undefined ? undefined : resolve(outDir),
+  );
+  const executable = join(dir, `terraform-provider-${typeName}`);
+  const bundle = join(dir, "provider.mjs");
+  writeLauncher(executable, bundle, options.nodeArgs ?? []);
+  return { dir, executable, bundle };
 }

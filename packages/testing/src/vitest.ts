@@ -9,10 +9,9 @@ import { describe, it } from "vitest";
 import { type FakeCoreOptions, type FakeCoreResult, runFakeCore } from "./fake-core/run-fake-core.js";
 import { optInGate } from "./gate.js";
 import { runAcceptance } from "./run-acceptance.js";
-import { findTerraform } from "./terraform-cli.js";
+import { terraformOrWarn } from "./terraform-harness.js";
 import type { AcceptanceOptions, AcceptanceResult, TestCase } from "./test-case.js";
 
-let warned = false;
 const warnedGates = new Set<string>();
 
 /**
@@ -56,15 +55,7 @@ function skipReason(requireEnv: string | undefined, needsTerraform: boolean): st
  * @category testing
  */
 export function terraformAvailable(): boolean {
-  const found = findTerraform() !== undefined;
-  if (!found && !warned) {
-    warned = true;
-    console.warn(
-      "\n!!! @tfkit/testing: the `terraform` binary is NOT on PATH (nor at TF_ACC_TERRAFORM_PATH) — " +
-        "acceptance tests are SKIPPED, not passed. Install terraform to run them. !!!\n",
-    );
-  }
-  return found;
+  return terraformOrWarn("acceptance tests") !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { CtyError, fromJson, isCtyError, type Type, type Value } from "@tfkit/cty-values";
+import { CtyError, fromJson, isCtyError, parseJsonPrefix, type Type, type Value } from "@tfkit/cty-values";
 import { fromFlatmap } from "./flatmap.js";
-import { JsonTreeSyntaxError, parseJsonTree, writeJsonTree } from "./internal/json-tree.js";
+import { writeJsonNode } from "./internal/json-write.js";
 import { pruneUndefinedAttributes } from "./internal/prune.js";
 
 /**
@@ -74,15 +74,9 @@ export function decodeStateJson(json: Uint8Array | string, type: Type): Value {
   } catch (err) {
     if (!isCtyError(err) || !err.rawMessage.startsWith("unsupported attribute")) throw err;
   }
-  let tree: ReturnType<typeof parseJsonTree>;
-  try {
-    tree = parseJsonTree(text);
-  } catch (err) {
-    if (!(err instanceof JsonTreeSyntaxError)) throw err;
-    // Let go-cty's decoder word the syntax error; it throws on what we could not parse.
-    return fromJson(text, type);
-  }
-  return fromJson(writeJsonTree(pruneUndefinedAttributes(tree, type)), type);
+  // The reader fromJson uses, so a syntax error here is the one fromJson would report.
+  const tree = parseJsonPrefix(text).node;
+  return fromJson(writeJsonNode(pruneUndefinedAttributes(tree, type)), type);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { type Type, typeFromJson } from "@tfkit/cty-values";
-import type { JsonTree } from "./json-tree.js";
-import { writeJsonTree } from "./json-tree.js";
+import { type JsonNode, type Type, typeFromJson } from "@tfkit/cty-values";
+import { writeJsonNode } from "./json-write.js";
 
 /**
  * Drops object members that the type has no attribute for, at every depth, the way the Go
@@ -10,11 +9,11 @@ import { writeJsonTree } from "./json-tree.js";
  * decoder reports it.
  * @internal
  */
-export function pruneUndefinedAttributes(tree: JsonTree, type: Type): JsonTree {
+export function pruneUndefinedAttributes(tree: JsonNode, type: Type): JsonNode {
   switch (type.kind) {
     case "object": {
       if (tree.kind !== "object") return tree;
-      const entries: (readonly [string, JsonTree])[] = [];
+      const entries: (readonly [string, JsonNode])[] = [];
       for (const [name, member] of tree.entries) {
         const attributeType = type.attributeTypes[name];
         if (attributeType === undefined || !Object.hasOwn(type.attributeTypes, name)) continue;
@@ -50,7 +49,7 @@ export function pruneUndefinedAttributes(tree: JsonTree, type: Type): JsonTree {
       if (typeMember === undefined) return tree;
       let wrapped: Type;
       try {
-        wrapped = typeFromJson(writeJsonTree(typeMember[1]));
+        wrapped = typeFromJson(writeJsonNode(typeMember[1]));
       } catch {
         return tree;
       }

@@ -1,4 +1,4 @@
-import { CtyNumber, isCtyNumber } from "@tfkit/cty-values";
+import { CtyNumber, isCtyError, isCtyNumber, type JsonNode, parseJson } from "@tfkit/cty-values";
 
 /**
  * A JSON value as read from `terraform show -json`, with numbers kept exact.
@@ -24,98 +24,47 @@ export interface JsonObject {
 /**
  * Parses JSON text, keeping numbers exact as `CtyNumber`.
  *
- * @remarks Strict RFC 8259 JSON, as Terraform writes it. A syntax error throws a `SyntaxError`
- * naming the offset.
+ * @remarks One JSON document, as Terraform writes it, read with `@tfkit/cty-values`' exact reader
+ * (`parseJson`): text after the value, malformed input and empty input throw a `SyntaxError`
+ * worded as Go's decoder words it. A member repeated in an object keeps its last value, as Go's.
  * @internal
  */
 export function parseExactJson(text: string): JsonValue {
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new SyntaxError(`invalid JSON at offset ${i}: ${what}`);
-  };
-  const skip = () => {
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else break;
-    }
-  };
-  const value = (): JsonValue => {
-    skip();
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      const out: Record<string, JsonValue> = {};
-      skip();
-      if (text[i] === "}") {
-        i++;
-        return out;
-      }
-      for (;;) {
-        skip();
-        if (text[i] !== '"') fail("expected a member name");
-        const key = string();
-        skip();
-        if (text[i] !== ":") fail("expected ':'");
-        i++;
-        out[key] = value();
-        skip();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") {
-          i++;
-          return out;
-        } else fail("expected ',' or '}'");
-      }
-    }
-    if (c === "[") {
-      i++;
-      const out: JsonValue[] = [];
-      skip();
-      if (text[i] === "]") {
-        i++;
-        return out;
-      }
-      for (;;) {
-        out.push(value());
-        skip();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") {
-          i++;
-          return out;
-        } else fail("expected ',' or ']'");
-      }
-    }
-    if (c === '"') return string();
-    if (text.startsWith("true", i)) {
-      i += 4;
-      return true;
-    }
-    if (text.startsWith("false", i)) {
-      i += 5;
-      return false;
-    }
-    if (text.startsWith("null", i)) {
-      i += 4;
+  let node: JsonNode;
+  try {
+    node = parseJson(text);
+  } catch (err) {
+    if (isCtyError(err)) throw new SyntaxError(`invalid JSON: ${err.message}`);
+    throw err;
+  }
+  return fromNode(node);
+}
+
+function fromNode(node: JsonNode): JsonValue {
+  switch (node.kind) {
+    case "null":
       return null;
+    case "bool":
+    case "string":
+      return node.value;
+    case "number":
+      return CtyNumber.parse(node.text);
+    case "array":
+      return node.items.map(fromNode);
+    case "object": {
+      const out: Record<string, JsonValue> = {};
+      for (const [key, value] of node.entries) {
+        // A member named "__proto__" is data here, not the object's prototype.
+        Object.defineProperty(out, key, {
+          value: fromNode(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
     }
-    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 4096));
-    if (!match) return fail("unexpected character");
-    i += match[0].length;
-    return CtyNumber.parse(match[0]);
-  };
-  const string = (): string => {
-    // Find the closing quote, honouring escapes, then let JSON.parse decode the escapes.
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    if (i >= text.length) fail("unterminated string");
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const result = value();
-  skip();
-  if (i !== text.length) fail("trailing characters");
-  return result;
+  }
 }
 
 /**

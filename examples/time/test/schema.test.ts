@@ -3,13 +3,9 @@
  * source declares, attribute by attribute: type, required/optional/computed, sensitivity, and
  * the schema version. (Descriptions: the generated docs' Schema sections equal upstream's.)
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { findTerraform } from "@tfkit/testing";
+import { providerSchemaJson } from "@tfkit/testing";
 import { describeAcceptance } from "@tfkit/testing/vitest";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { TIME_PROVIDER_ADDRESS } from "../src/provider.js";
 import { launcher } from "./harness.js";
 
@@ -58,51 +54,15 @@ interface JsonAttribute {
   description?: string;
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 describeAcceptance("wire schemas (terraform providers schema -json)", () => {
   it("match upstream's Go schemas attribute by attribute", async () => {
-    const exe = await launcher.executable("time");
-    const dir = mkdtempSync(join(tmpdir(), "tfkit-time-schema-"));
-    dirs.push(dir);
-    writeFileSync(
-      join(dir, "dev.tfrc"),
-      `provider_installation {\n  dev_overrides {\n    "${TIME_PROVIDER_ADDRESS}" = "${dirname(exe)}"\n  }\n  direct {}\n}\n`,
-    );
-    writeFileSync(
-      join(dir, "main.tf"),
-      `terraform {\n  required_providers {\n    time = { source = "${TIME_PROVIDER_ADDRESS}" }\n  }\n}\n`,
-    );
-    const terraform = findTerraform();
-    if (terraform === undefined)
-      throw new Error("no terraform (describeAcceptance should have skipped this)");
-    const run = spawnSync(terraform, ["providers", "schema", "-json"], {
-      cwd: dir,
-      encoding: "utf8",
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: dir,
-        TF_CLI_CONFIG_FILE: join(dir, "dev.tfrc"),
-        CHECKPOINT_DISABLE: "1",
-      },
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const json = JSON.parse(run.stdout) as {
-      provider_schemas: Record<
+    const schemas = (await providerSchemaJson(launcher, { source: TIME_PROVIDER_ADDRESS })) as {
+      resource_schemas: Record<
         string,
-        {
-          resource_schemas: Record<
-            string,
-            { version: number; block: { attributes: Record<string, JsonAttribute> } }
-          >;
-          functions: Record<string, { parameters: { name: string; type: unknown }[]; return_type: unknown }>;
-        }
+        { version: number; block: { attributes: Record<string, JsonAttribute> } }
       >;
+      functions: Record<string, { parameters: { name: string; type: unknown }[]; return_type: unknown }>;
     };
-    const schemas = Object.values(json.provider_schemas)[0];
     expect(Object.keys(schemas?.resource_schemas ?? {}).sort()).toEqual(Object.keys(expected).sort());
     for (const [type, attributes] of Object.entries(expected)) {
       const schema = schemas?.resource_schemas[type];

@@ -48,6 +48,3 @@ export {
 } from "./requires-replace.js";
 export { nullWriteOnlyAttributes } from "./write-only.js";
 export { type SemanticEqualityOptions, semanticEquality } from "./semantic-equality.js";
-
-// --- rendering ---
-export { type RenderPlanOptions, renderPlan } from "./render-plan.js";

@@ -78,6 +78,7 @@ export * as compare from "./compare.js";
 export type { ElementExpectation } from "./knownvalue.js";
 export type { CheckContext, KnownValueMatcher, PlanCheck, ResourceAction, StateCheck } from "./checks.js";
 export { type AttrPath, type AttrPathStep, path } from "./path.js";
+export { type RenderPlanOptions, renderPlan } from "./plan-text/render-plan.js";
 
 // --- what checks see ---
 export type { JsonObject, JsonValue } from "./json.js";

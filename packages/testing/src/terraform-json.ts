@@ -54,7 +54,7 @@ export interface TerraformPlan {
   /**
    * The plan as a person reads it. Under `runAcceptance`: what `terraform plan -no-color`
    * printed (refresh lines, the resource blocks, `Plan: N to add, …`, warnings). Under
-   * `runFakeCore`: the resource blocks rendered by `@tfkit/plan-engine`'s `renderPlan`
+   * `runFakeCore`: the resource blocks rendered by `renderPlan`
    * (terraform 1.11's renderer) between the same header and `Plan:` line; it has no refresh lines,
    * warnings, output changes, data source reads or moved/imported annotations, so match the
    * resource blocks (`# notes_note.a will be updated in-place`, `~ title = "a" -> "b"`), not the

@@ -28,7 +28,8 @@ import {
   type Value,
 } from "@tfkit/cty-values";
 import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
-import { filterRequiresReplace, proposedNew, renderPlan } from "@tfkit/plan-engine";
+import { filterRequiresReplace, proposedNew } from "@tfkit/plan-engine";
+import { renderPlan } from "../plan-text/render-plan.js";
 import type { Schema } from "@tfkit/schema";
 import { assertCaseShape } from "../case-shape.js";
 import { actionName, type PlanCheck, type StateCheck } from "../checks.js";

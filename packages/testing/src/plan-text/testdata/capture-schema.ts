@@ -4,7 +4,7 @@
  * cannot drift apart. Test data only; not part of the published package.
  */
 import { attr, block, resourceSchema, t } from "@tfkit/schema";
-import { requiresReplace, useStateForUnknown } from "../plan-modifier.js";
+import { requiresReplace, useStateForUnknown } from "@tfkit/plan-engine";
 
 export const captureSchema = resourceSchema({
   attributes: {

@@ -14,9 +14,10 @@ import {
   type Path,
 } from "@tfkit/cty-values";
 import { toSchemaDescription } from "@tfkit/schema";
-import { planResourceChange, renderPlan } from "@tfkit/plan-engine";
+import { planResourceChange } from "@tfkit/plan-engine";
+import { renderPlan } from "../../src/plan-text/render-plan.js";
 
-import { captureSchema as schema } from "../../src/testdata/capture-schema.js";
+import { captureSchema as schema } from "../../src/plan-text/testdata/capture-schema.js";
 
 const T = schema.type;
 const decode = (d: DynamicValue | undefined): Value =>

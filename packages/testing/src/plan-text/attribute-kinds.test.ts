@@ -1,5 +1,15 @@
 import type { Value } from "@tfkit/cty-values";
-import { listValEmpty, nullVal } from "@tfkit/cty-values";
+import {
+  listVal,
+  listValEmpty,
+  nullVal,
+  objectVal,
+  stringType,
+  stringVal,
+  unknownVal,
+  valueGoString,
+} from "@tfkit/cty-values";
+import { planResourceChange, proposedNew } from "@tfkit/plan-engine";
 import {
   type AnyAttributeSpec,
   attr,
@@ -9,10 +19,18 @@ import {
   validateConfig,
 } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
-import { expectValue, list, NS, obj, s, US } from "./internal/test-helpers.js";
-import { planResourceChange } from "./plan-resource-change.js";
-import { proposedNew } from "./proposed-new.js";
 import { renderPlan } from "./render-plan.js";
+
+const s = (x: string): Value => stringVal(x);
+const obj = (attrs: Record<string, Value>): Value => objectVal(attrs);
+const list = (...els: Value[]): Value => listVal(els);
+const NS = nullVal(stringType);
+const US = unknownVal(stringType);
+
+/** Asserts two values are the same (compared through their Go-syntax rendering, which shows types and order). */
+function expectValue(got: Value, want: Value): void {
+  expect(valueGoString(got)).toBe(valueGoString(want));
+}
 
 // Every row of every table in the write-up of SDK attribute kinds ("Attributes", "Optional & Default", "Optional &
 // Computed", "Embedded Resources", "resource attribute", "Computed resources", "Optional &

@@ -3,18 +3,30 @@ import {
   boolType,
   indexStep,
   numberVal,
+  listVal,
   listValEmpty,
   mapVal,
   mark,
   nullVal,
+  objectVal,
+  setVal,
+  stringType,
+  stringVal,
   True,
   unknownVal,
   type Value,
 } from "@tfkit/cty-values";
 import { attr, block, resourceSchema, t } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
-import { list, n, NS, obj, s, set, US } from "./internal/test-helpers.js";
 import { renderPlan } from "./render-plan.js";
+
+const s = (x: string): Value => stringVal(x);
+const n = (x: number): Value => numberVal(x);
+const obj = (attrs: Record<string, Value>): Value => objectVal(attrs);
+const list = (...els: Value[]): Value => listVal(els);
+const set = (...els: Value[]): Value => setVal(els);
+const NS = nullVal(stringType);
+const US = unknownVal(stringType);
 
 // Expected texts are written by hand in the format of terraform 1.11's human plan output
 // (internal/command/jsonformat), colors stripped.

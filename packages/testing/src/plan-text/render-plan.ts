@@ -14,17 +14,9 @@ import {
   unknownVal,
   unmark,
 } from "@tfkit/cty-values";
+import { type PlanAction, planAction } from "@tfkit/plan-engine";
 import type { AnyAttributeSpec, BlockSpec, NestedAttributeSpec, SchemaBody } from "@tfkit/schema";
-import { elementsOf } from "./internal/correlate.js";
-import {
-  decodeJsonPrefix,
-  type JsonKind,
-  type JsonValue,
-  jsonEqual,
-  jsonKind,
-} from "./internal/json-text.js";
-import type { PlanAction } from "./plan-resource-change.js";
-import { planAction } from "./plan-resource-change.js";
+import { decodeJsonPrefix, type JsonKind, type JsonValue, jsonEqual, jsonKind } from "./json-text.js";
 
 /** Change action of one rendered value. */
 type Action = "create" | "delete" | "update" | "noop";
@@ -497,7 +489,9 @@ function longestCommonSubsequence<T>(xs: readonly T[], ys: readonly T[], same: (
 }
 
 function elementsOrEmpty(v: Value): readonly Value[] {
-  return v.isKnown() && !v.isNull() ? elementsOf(v).map((e) => e.value) : [];
+  if (!v.isKnown() || v.isNull()) return [];
+  const k = v.type.kind;
+  return k === "map" || k === "object" ? [...v.entries()].map(([, element]) => element) : v.elements();
 }
 
 type ElementDiffer = (before: Value, after: Value) => Diff;
@@ -1003,7 +997,7 @@ function parseAddress(address: string): { type: string; name: string; mode: stri
  * renderPlan(schema, "test_resource.x", nullVal(schema.type), planned, []);
  * // "  # test_resource.x will be created\n  + resource \"test_resource\" \"x\" {\n      + id   = (known after apply)\n ..."
  * ```
- * @category encoding
+ * @category testing
  */
 export function renderPlan(
   schema: SchemaBody,

@@ -1,9 +1,11 @@
 /**
  * The slice of Go's `time` package the provider needs: an instant with the fixed zone offset it
  * was written with (`time.Parse(time.RFC3339, s)` keeps it), calendar arithmetic that normalises
- * like `Time.AddDate`, and `Format(time.RFC3339)`. `@tfkit/schema` parses RFC 3339 for its
- * semantic type but does not export a parser or calendar helpers, so the port carries its own.
+ * like `Time.AddDate`, and `Format(time.RFC3339)`. Parsing is `@tfkit/schema`'s `parseRFC3339`
+ * (Go's `timetypes.RFC3339.ValueRFC3339Time()`); the calendar helpers are the port's own.
  */
+
+import { parseRFC3339 } from "@tfkit/schema";
 
 /** An instant plus the zone offset its wall clock is read in (Go's `time.Time` in a fixed zone). */
 export interface GoTime {
@@ -15,9 +17,6 @@ export interface GoTime {
   readonly offset: number;
 }
 
-const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
-const LAYOUT = "2006-01-02T15:04:05Z07:00";
-
 /** Seconds since the epoch of a wall-clock date, normalising overflow as Go's `time.Date` does. */
 function wallSeconds(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
   const date = new Date(0);
@@ -27,37 +26,12 @@ function wallSeconds(y: number, mo: number, d: number, h: number, mi: number, s:
   return date.getTime() / 1000;
 }
 
-function daysIn(y: number, m: number): number {
-  return new Date(wallSeconds(y, m + 1, 0, 0, 0, 0) * 1000).getUTCDate();
-}
-
-/** Parses like `time.Parse(time.RFC3339, s)`: the result, or Go's error text. */
+/** `time.Parse(time.RFC3339, s)`, by @tfkit/schema's parser: the time, or Go's error text. */
 export function parseRfc3339(s: string): GoTime | string {
-  const fail = (why: string) => `parsing time ${JSON.stringify(s)} as ${JSON.stringify(LAYOUT)}: ${why}`;
-  const m = PATTERN.exec(s);
-  if (m === null) return fail("cannot parse as RFC3339");
-  const [y, mo, d, h, mi, se] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i])) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (mo < 1 || mo > 12) return fail("month out of range");
-  if (d < 1 || d > daysIn(y, mo)) return fail("day out of range");
-  if (h > 23) return fail("hour out of range");
-  if (mi > 59) return fail("minute out of range");
-  if (se > 59) return fail("second out of range");
-  let offset = 0;
-  if (m[8] === undefined) {
-    const oh = Number(m[10]);
-    const om = Number(m[11]);
-    if (oh > 23 || om > 59) return fail("time zone offset out of range");
-    offset = (m[9] === "-" ? -1 : 1) * (oh * 3600 + om * 60);
-  }
-  const nanos = Number(`${m[7] ?? ""}000000000`.slice(0, 9));
-  return { unix: wallSeconds(y, mo, d, h, mi, se) - offset, nanos, offset };
+  const parsed = parseRFC3339(s);
+  if (!parsed.ok) return parsed.error;
+  const { epochSeconds, nanosecond, offsetSeconds } = parsed.time;
+  return { unix: epochSeconds, nanos: nanosecond, offset: offsetSeconds };
 }
 
 /** The current time from a millisecond clock, in UTC (Go's `time.Now().UTC()`). */

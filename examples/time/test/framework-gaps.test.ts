@@ -1,12 +1,14 @@
 /**
- * What the port needed that tfkit does not (yet) do as the Go stack does, each as a repro that
- * fails today (`it.fails`): when tfkit fixes one, its test starts passing, vitest reports it, and
- * the workaround in the cases can go.
+ * What the port needed that tfkit did not do as the Go stack does, each as a repro: an open gap
+ * fails today (`it.fails`) or is not runnable yet (`it.todo`); when tfkit fixes one, its test
+ * becomes a normal one and the workaround in the cases goes. Fixed so far: import verification
+ * of empty maps (@tfkit/testing) and the RFC 3339 parser (@tfkit/schema's parseRFC3339).
  */
 import * as schema from "@tfkit/schema";
 import { runFakeCore } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import { createProvider } from "../src/provider.js";
+import { parseRfc3339 } from "../src/time.js";
 import { launcher } from "./harness.js";
 
 describe("framework gaps found by the time port", () => {
@@ -27,10 +29,22 @@ describe("framework gaps found by the time port", () => {
   });
 
   // Go: timetypes.RFC3339.ValueRFC3339Time() gives the parsed time of a semantic RFC 3339
-  // value. @tfkit/schema parses RFC 3339 for semanticTypes.rfc3339 but exports no parser, so
-  // src/time.ts carries its own (with Go's AddDate, Format and ISOWeek).
-  it.fails("@tfkit/schema exports the RFC 3339 parser its semantic type uses", () => {
-    expect(Object.keys(schema).some((name) => /rfc3339/i.test(name) && name !== "semanticTypes")).toBe(true);
+  // value. Fixed in @tfkit/schema (parseRFC3339, which semanticTypes.rfc3339 uses): src/time.ts
+  // parses with it and keeps only Go's AddDate, Format and ISOWeek.
+  it("@tfkit/schema exports the RFC 3339 parser its semantic type uses", () => {
+    const parsed = schema.parseRFC3339("2023-07-25T22:43:16.5+02:00");
+    expect(parsed).toMatchObject({
+      ok: true,
+      time: { epochSeconds: 1_690_317_796, nanosecond: 500_000_000, hour: 22 },
+    });
+    expect(parseRfc3339("2023-07-25T22:43:16.5+02:00")).toEqual({
+      unix: 1_690_317_796,
+      nanos: 500_000_000,
+      offset: 7200,
+    });
+    expect(parseRfc3339("2023-02-29T00:00:00Z")).toBe(
+      'parsing time "2023-02-29T00:00:00Z": day out of range',
+    );
   });
 
   // Go's upgrade tests apply with hashicorp/time 0.8.0 from the registry (ExternalProviders) and

@@ -4,34 +4,24 @@ import {
   type CallFunctionResponse,
   type CloseEphemeralResourceRequest,
   type ConfigureProviderRequest,
-  type DiagnosticsResponse,
   type GetFunctionsResponse,
   type GetMetadataResponse,
   type GetProviderSchemaResponse,
   type ImportResourceStateRequest,
-  type ImportResourceStateResponse,
   type MaybePromise,
   type MoveResourceStateRequest,
-  type MoveResourceStateResponse,
   type OpenEphemeralResourceRequest,
-  type OpenEphemeralResourceResponse,
   type PlanResourceChangeRequest,
-  type PlanResourceChangeResponse,
   type ProviderServer,
   type ReadDataSourceRequest,
-  type ReadDataSourceResponse,
   type ReadResourceRequest,
-  type ReadResourceResponse,
   type RenewEphemeralResourceRequest,
-  type RenewEphemeralResourceResponse,
   type Schema as WireSchema,
   type ServeHandle,
   type ServeOptions,
   serve as serveTransport,
   type ApplyResourceChangeRequest,
-  type ApplyResourceChangeResponse,
   type UpgradeResourceStateRequest,
-  type UpgradeResourceStateResponse,
   type ValidateDataResourceConfigRequest,
   type ValidateEphemeralResourceConfigRequest,
   type ValidateProviderConfigRequest,
@@ -43,6 +33,7 @@ import type { ConfigureContext, ValidateContext } from "./context.js";
 import type { DataSourceType } from "./data-source.js";
 import type { EphemeralResourceType } from "./ephemeral-resource.js";
 import type { FunctionType } from "./function.js";
+import { guard, routesFor } from "./internal/dispatch.js";
 import { applyResourceChangeRpc } from "./internal/rpc/apply-resource-change.js";
 import { callFunction, functionSignature } from "./internal/rpc/call-function.js";
 import { closeEphemeralResourceRpc } from "./internal/rpc/close-ephemeral-resource.js";
@@ -56,8 +47,7 @@ import { readResourceRpc } from "./internal/rpc/read-resource.js";
 import { renewEphemeralResourceRpc } from "./internal/rpc/renew-ephemeral-resource.js";
 import { upgradeResourceStateRpc } from "./internal/rpc/upgrade-resource-state.js";
 import { validateConfigRpc } from "./internal/rpc/validate-config.js";
-import { notConfigured, type Runtime, wire } from "./internal/runtime.js";
-import { hookFailed } from "./internal/steps.js";
+import { notConfigured, type Runtime } from "./internal/runtime.js";
 import type { AnyResourceType, ResourceType } from "./resource.js";
 
 /**
@@ -225,15 +215,10 @@ export function defineProvider<PS extends Schema, C = undefined>(
   let schemaResponse: GetProviderSchemaResponse | undefined;
   const describe = (s: Schema): WireSchema => toSchemaDescription(s);
 
-  const unknownType = (what: string, name: string) => ({
-    diagnostics: wire([
-      {
-        severity: "error" as const,
-        summary: `Unknown ${what} type`,
-        detail: `The provider ${definition.metadata.typeName} has no ${what} type "${name}".`,
-      },
-    ]),
-  });
+  const providerName = definition.metadata.typeName;
+  const resource = routesFor(resources, "resource", providerName);
+  const dataSource = routesFor(dataSources, "data source", providerName);
+  const ephemeral = routesFor(ephemerals, "ephemeral resource", providerName);
 
   const provider: Provider<C> = {
     definition: definition as unknown as ProviderDefinition<Schema, C>,
@@ -277,22 +262,16 @@ export function defineProvider<PS extends Schema, C = undefined>(
       return { functions: fns };
     },
 
-    async validateProviderConfig(
-      req: ValidateProviderConfigRequest,
-      call: CallContext,
-    ): Promise<DiagnosticsResponse> {
-      const name = definition.metadata.typeName;
-      return guard(name, "ValidateProviderConfig", call, () =>
-        validateConfigRpc(pSchema, name, definition, req.config, call, undefined),
-      );
-    },
+    validateProviderConfig: (req: ValidateProviderConfigRequest, call: CallContext) =>
+      guard(providerName, "ValidateProviderConfig", call, () =>
+        validateConfigRpc(pSchema, providerName, definition, req.config, call, undefined),
+      ),
 
-    async configureProvider(req: ConfigureProviderRequest, call: CallContext): Promise<DiagnosticsResponse> {
-      const name = definition.metadata.typeName;
-      return guard(name, "ConfigureProvider", call, async () => {
+    configureProvider: (req: ConfigureProviderRequest, call: CallContext) =>
+      guard(providerName, "ConfigureProvider", call, async () => {
         const { response, outcome } = await configureProviderRpc(
           pSchema,
-          name,
+          providerName,
           definition as never,
           req,
           call,
@@ -302,131 +281,60 @@ export function defineProvider<PS extends Schema, C = undefined>(
           configured = true;
         }
         return response;
-      });
-    },
+      }),
 
-    async validateResourceConfig(
-      req: ValidateResourceConfigRequest,
-      call: CallContext,
-    ): Promise<DiagnosticsResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ValidateResourceConfig", call, () =>
+    validateResourceConfig: resource(
+      "ValidateResourceConfig",
+      (r, req: ValidateResourceConfigRequest, call) =>
         validateConfigRpc(r.schema, r.typeName, r.definition, req.config, call, req.clientCapabilities),
-      );
-    },
-
-    async validateDataResourceConfig(
-      req: ValidateDataResourceConfigRequest,
-      call: CallContext,
-    ): Promise<DiagnosticsResponse> {
-      const d = dataSources.get(req.typeName);
-      if (d === undefined) return unknownType("data source", req.typeName);
-      return guard(d.typeName, "ValidateDataResourceConfig", call, () =>
+    ),
+    validateDataResourceConfig: dataSource(
+      "ValidateDataResourceConfig",
+      (d, req: ValidateDataResourceConfigRequest, call) =>
         validateConfigRpc(d.schema, d.typeName, d.definition, req.config, call, undefined),
-      );
-    },
-
-    async validateEphemeralResourceConfig(
-      req: ValidateEphemeralResourceConfigRequest,
-      call: CallContext,
-    ): Promise<DiagnosticsResponse> {
-      const e = ephemerals.get(req.typeName);
-      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "ValidateEphemeralResourceConfig", call, () =>
+    ),
+    validateEphemeralResourceConfig: ephemeral(
+      "ValidateEphemeralResourceConfig",
+      (e, req: ValidateEphemeralResourceConfigRequest, call) =>
         validateConfigRpc(e.schema, e.typeName, e.definition, req.config, call, undefined),
-      );
-    },
+    ),
 
-    async upgradeResourceState(
-      req: UpgradeResourceStateRequest,
-      call: CallContext,
-    ): Promise<UpgradeResourceStateResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "UpgradeResourceState", call, () => upgradeResourceStateRpc(r, req, call));
-    },
+    upgradeResourceState: resource("UpgradeResourceState", (r, req: UpgradeResourceStateRequest, call) =>
+      upgradeResourceStateRpc(r, req, call),
+    ),
+    readResource: resource("ReadResource", (r, req: ReadResourceRequest, call) =>
+      readResourceRpc(rt, r, req, call),
+    ),
+    planResourceChange: resource("PlanResourceChange", (r, req: PlanResourceChangeRequest, call) =>
+      planResourceChangeRpc(rt, r, req, call),
+    ),
+    applyResourceChange: resource("ApplyResourceChange", (r, req: ApplyResourceChangeRequest, call) =>
+      applyResourceChangeRpc(rt, r, req, call),
+    ),
+    importResourceState: resource("ImportResourceState", (r, req: ImportResourceStateRequest, call) =>
+      importResourceStateRpc(rt, r, req, call),
+    ),
+    moveResourceState: resource(
+      "MoveResourceState",
+      (r, req: MoveResourceStateRequest, call) => moveResourceStateRpc(rt, r, req, call),
+      (req) => req.targetTypeName,
+    ),
 
-    async readResource(req: ReadResourceRequest, call: CallContext): Promise<ReadResourceResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ReadResource", call, () => readResourceRpc(rt, r, req, call));
-    },
+    readDataSource: dataSource("ReadDataSource", (d, req: ReadDataSourceRequest, call) =>
+      readDataSourceRpc(rt, d, req, call),
+    ),
 
-    async planResourceChange(
-      req: PlanResourceChangeRequest,
-      call: CallContext,
-    ): Promise<PlanResourceChangeResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "PlanResourceChange", call, () => planResourceChangeRpc(rt, r, req, call));
-    },
-
-    async applyResourceChange(
-      req: ApplyResourceChangeRequest,
-      call: CallContext,
-    ): Promise<ApplyResourceChangeResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ApplyResourceChange", call, () => applyResourceChangeRpc(rt, r, req, call));
-    },
-
-    async importResourceState(
-      req: ImportResourceStateRequest,
-      call: CallContext,
-    ): Promise<ImportResourceStateResponse> {
-      const r = resources.get(req.typeName);
-      if (r === undefined) return unknownType("resource", req.typeName);
-      return guard(r.typeName, "ImportResourceState", call, () => importResourceStateRpc(rt, r, req, call));
-    },
-
-    async moveResourceState(
-      req: MoveResourceStateRequest,
-      call: CallContext,
-    ): Promise<MoveResourceStateResponse> {
-      const r = resources.get(req.targetTypeName);
-      if (r === undefined) return unknownType("resource", req.targetTypeName);
-      return guard(r.typeName, "MoveResourceState", call, () => moveResourceStateRpc(rt, r, req, call));
-    },
-
-    async readDataSource(req: ReadDataSourceRequest, call: CallContext): Promise<ReadDataSourceResponse> {
-      const d = dataSources.get(req.typeName);
-      if (d === undefined) return unknownType("data source", req.typeName);
-      return guard(d.typeName, "ReadDataSource", call, () => readDataSourceRpc(rt, d, req, call));
-    },
-
-    async openEphemeralResource(
-      req: OpenEphemeralResourceRequest,
-      call: CallContext,
-    ): Promise<OpenEphemeralResourceResponse> {
-      const e = ephemerals.get(req.typeName);
-      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "OpenEphemeralResource", call, () =>
-        openEphemeralResourceRpc(rt, e, req, call),
-      );
-    },
-
-    async renewEphemeralResource(
-      req: RenewEphemeralResourceRequest,
-      call: CallContext,
-    ): Promise<RenewEphemeralResourceResponse> {
-      const e = ephemerals.get(req.typeName);
-      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "RenewEphemeralResource", call, () =>
-        renewEphemeralResourceRpc(rt, e, req, call),
-      );
-    },
-
-    async closeEphemeralResource(
-      req: CloseEphemeralResourceRequest,
-      call: CallContext,
-    ): Promise<DiagnosticsResponse> {
-      const e = ephemerals.get(req.typeName);
-      if (e === undefined) return unknownType("ephemeral resource", req.typeName);
-      return guard(e.typeName, "CloseEphemeralResource", call, () =>
-        closeEphemeralResourceRpc(rt, e, req, call),
-      );
-    },
+    openEphemeralResource: ephemeral("OpenEphemeralResource", (e, req: OpenEphemeralResourceRequest, call) =>
+      openEphemeralResourceRpc(rt, e, req, call),
+    ),
+    renewEphemeralResource: ephemeral(
+      "RenewEphemeralResource",
+      (e, req: RenewEphemeralResourceRequest, call) => renewEphemeralResourceRpc(rt, e, req, call),
+    ),
+    closeEphemeralResource: ephemeral(
+      "CloseEphemeralResource",
+      (e, req: CloseEphemeralResourceRequest, call) => closeEphemeralResourceRpc(rt, e, req, call),
+    ),
 
     async callFunction(req: CallFunctionRequest, call: CallContext): Promise<CallFunctionResponse> {
       const f = functions.get(req.name);
@@ -446,23 +354,6 @@ export function defineProvider<PS extends Schema, C = undefined>(
     },
   };
   return provider;
-}
-
-/**
- * Last line of defence: anything that escapes an RPC's steps (a bug in tfkit) becomes a
- * diagnostic naming the RPC, with the stack in the log, never a crash.
- */
-async function guard<T extends object>(
-  typeName: string,
-  rpc: string,
-  call: CallContext,
-  run: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    return { diagnostics: wire([hookFailed(rpc, typeName, e, call.logger)]) } as unknown as T;
-  }
 }
 
 /**

@@ -409,6 +409,31 @@ describe("plannedDataResourceObject", () => {
     );
   });
 
+  it("map nested attributes and map blocks: computed children of every element become unknown", () => {
+    // Core's proposedNewNestingMap gives each key of an unknown prior an unknown element, so the
+    // computed attributes inside are unknown, as in list elements.
+    const sch = resourceSchema({
+      attributes: {
+        m: attr.mapNested(
+          { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+          { optional: true },
+        ),
+      },
+      blocks: {
+        entry: block.map({
+          attributes: { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+        }),
+      },
+    });
+    expectValue(
+      plannedDataResourceObject(
+        sch,
+        obj({ m: mapVal({ k: obj({ c: NS, v: s("a") }) }), entry: mapVal({ k: obj({ c: NS, v: s("b") }) }) }),
+      ),
+      obj({ m: mapVal({ k: obj({ c: US, v: s("a") }) }), entry: mapVal({ k: obj({ c: US, v: s("b") }) }) }),
+    );
+  });
+
   it("computed attributes null in config become unknown", () => {
     const sch = resourceSchema({
       attributes: {

@@ -161,7 +161,10 @@ function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value
     !prior.isNull() && prior.isKnown() && prior.lengthInt() > 0 ? prior.entries() : new Map();
   const out = new Map<string, Value>();
   for (const [key, configEV] of config.entries()) {
-    const priorEV = priorMap.get(key);
+    // A wholly unknown prior (a data source planned for apply) has unknown elements under every
+    // key: their computed attributes become unknown. A known prior without the key contributes
+    // nothing, so the config element stands as is.
+    const priorEV = priorMap.get(key) ?? (prior.isKnown() ? undefined : unknownVal(configEV.type));
     out.set(key, priorEV === undefined ? configEV : proposedNewElement(schema, priorEV, configEV, keyed));
   }
   // The value leaves with the type it came in with: an object for maps of dynamic-typed blocks.

@@ -1,33 +1,22 @@
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  createTerraformWorkdir,
+  requiredProvidersBlock,
+  terraformOrWarn,
+  terraformVersion as versionOf,
+} from "@tfkit/testing";
 import { PROVIDER_SOURCE, PROVIDER_TYPE } from "../../src/schema.js";
 
-/** Absolute path of the `terraform` on PATH, or undefined (the differential test then skips loudly). */
-export const terraformPath: string | undefined = (() => {
-  const found = spawnSync("sh", ["-c", "command -v terraform"], { encoding: "utf8" });
-  const path = found.stdout.trim();
-  return found.status === 0 && path !== "" ? path : undefined;
-})();
+/** The `terraform` binary, or undefined (the differential test then skips; the harness warns loudly). */
+export const terraformPath: string | undefined = terraformOrWarn("the contracts-differential tests");
 
 /** The version of that terraform (`1.11.4`), or undefined when it is missing. */
-export const terraformVersion: string | undefined = (() => {
-  if (!terraformPath) return undefined;
-  const out = spawnSync(terraformPath, ["version", "-json"], {
-    encoding: "utf8",
-    env: { ...process.env, CHECKPOINT_DISABLE: "1" },
-  });
-  try {
-    return (JSON.parse(out.stdout) as { terraform_version?: string }).terraform_version;
-  } catch {
-    return undefined;
-  }
-})();
+export const terraformVersion: string | undefined =
+  terraformPath === undefined ? undefined : versionOf(terraformPath);
 
 /** What one terraform command did. */
 export interface TerraformRun {
   readonly code: number | null;
+  /** stdout, then stderr. */
   readonly output: string;
 }
 
@@ -38,65 +27,34 @@ export interface Workspace {
   readonly recordFile: string;
   /** Runs terraform with the scenario selected for the provider. */
   run(scenario: string, args: readonly string[]): Promise<TerraformRun>;
+  /** Removes the directory. */
+  close(): Promise<void>;
 }
 
 /** The `terraform {}` block every configuration starts with. */
-export const REQUIRED_PROVIDERS = `terraform {
-  required_providers {
-    ${PROVIDER_TYPE} = { source = ${JSON.stringify(PROVIDER_SOURCE)} }
-  }
-}
-`;
+export const REQUIRED_PROVIDERS = requiredProvidersBlock({ [PROVIDER_TYPE]: PROVIDER_SOURCE });
 
 /** Creates a fresh working directory holding `main.tf` and, when given, a stored state. */
-export function createWorkspace(
-  providerDir: string,
+export async function createWorkspace(
+  executable: string,
   mainTf: string,
   state?: { readonly type: string; readonly attributes: Readonly<Record<string, unknown>> },
-): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), "tfkit-diff-"));
-  const cliConfig = join(dir, "dev.tfrc");
-  // Only the override may be used: nothing is ever downloaded, no `terraform init`.
-  writeFileSync(
-    cliConfig,
-    `provider_installation {\n  dev_overrides {\n    ${JSON.stringify(PROVIDER_SOURCE)} = ${JSON.stringify(providerDir)}\n  }\n}\n`,
-  );
-  writeFileSync(join(dir, "main.tf"), mainTf);
-  if (state) writeFileSync(join(dir, "terraform.tfstate"), stateFile(state.type, state.attributes));
-  const recordFile = join(dir, "calls.jsonl");
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    // Inherited TF_* settings (reattach, log level, data dir…) would change what is tested.
-    if (!k.startsWith("TF_") && !k.startsWith("PLUGIN_")) env[k] = v;
-  }
-  Object.assign(env, {
-    TF_CLI_CONFIG_FILE: cliConfig,
-    CHECKPOINT_DISABLE: "1",
-    TF_IN_AUTOMATION: "1",
-    TF_INPUT: "0",
-    TFDIFF_RECORD: recordFile,
+): Promise<Workspace> {
+  const wd = await createTerraformWorkdir({
+    providers: { [PROVIDER_SOURCE]: executable },
+    prefix: "tfkit-diff-",
   });
+  const recordFile = `${wd.dir}/calls.jsonl`;
+  wd.writeConfig(mainTf);
+  if (state) wd.write("terraform.tfstate", stateFile(state.type, state.attributes));
   return {
-    dir,
+    dir: wd.dir,
     recordFile,
-    run(scenario, args) {
-      return new Promise((resolve, reject) => {
-        const child = spawn(terraformPath ?? "terraform", args, {
-          cwd: dir,
-          env: { ...env, TFDIFF_SCENARIO: scenario },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let output = "";
-        child.stdout.on("data", (c: Buffer) => {
-          output += c.toString("utf8");
-        });
-        child.stderr.on("data", (c: Buffer) => {
-          output += c.toString("utf8");
-        });
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, output }));
-      });
+    async run(scenario, args) {
+      const run = await wd.run(args, { env: { TFDIFF_RECORD: recordFile, TFDIFF_SCENARIO: scenario } });
+      return { code: run.code, output: run.stdout + run.stderr };
     },
+    close: () => wd.close(),
   };
 }
 

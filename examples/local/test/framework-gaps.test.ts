@@ -16,8 +16,4 @@ describe("framework gaps found by the terraform-provider-local port", () => {
   it.todo(
     "runFakeCore plans ephemeral blocks and provider configurations built from their values (the eleven TestLocalCommandEphemeral_* cases run under terraform only)",
   );
-
-  it.todo(
-    "@tfkit/testing returns `terraform providers schema -json` for a provider (test/wire-schema.test.ts writes the dev_overrides configuration itself)",
-  );
 });

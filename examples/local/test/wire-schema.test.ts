@@ -4,14 +4,12 @@
  * descriptions and their kinds, extracted from the Go schema literals of terraform-provider-local
  * at d480f231e2bcdf7dade9844c87663a70fac7e5e6).
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { findTerraform } from "@tfkit/testing";
+import { readFileSync } from "node:fs";
+import { providerSchemaJson } from "@tfkit/testing";
 import { describeAcceptance } from "@tfkit/testing/vitest";
 import { beforeAll, expect, it } from "vitest";
 import { LOCAL_PROVIDER_ADDRESS } from "../src/provider.js";
-import { local, tempDir } from "./cases.js";
+import { local } from "./cases.js";
 
 interface UpstreamAttribute {
   readonly type: unknown;
@@ -45,23 +43,7 @@ let schema: {
 
 describeAcceptance("terraform providers schema -json", () => {
   beforeAll(async () => {
-    const exe = await local.executable("local");
-    const dir = tempDir();
-    writeFileSync(
-      join(dir, "dev.tfrc"),
-      `provider_installation {\n  dev_overrides {\n    ${JSON.stringify(LOCAL_PROVIDER_ADDRESS)} = ${JSON.stringify(join(exe, ".."))}\n  }\n  direct {}\n}\n`,
-    );
-    writeFileSync(
-      join(dir, "main.tf"),
-      `terraform {\n  required_providers {\n    local = { source = ${JSON.stringify(LOCAL_PROVIDER_ADDRESS)} }\n  }\n}\n`,
-    );
-    const out = execFileSync(findTerraform() ?? "terraform", ["providers", "schema", "-json"], {
-      cwd: dir,
-      env: { ...process.env, TF_CLI_CONFIG_FILE: join(dir, "dev.tfrc") },
-      encoding: "utf8",
-    });
-    const all = JSON.parse(out) as { provider_schemas: Record<string, typeof schema> };
-    schema = Object.values(all.provider_schemas)[0] as typeof schema;
+    schema = (await providerSchemaJson(local, { source: LOCAL_PROVIDER_ADDRESS })) as typeof schema;
   }, 120_000);
 
   for (const [key, expected] of Object.entries(upstream)) {

@@ -448,3 +448,93 @@ describe("fromMsgpack leniency (go-cty compatible)", () => {
     ).toBe(true);
   });
 });
+
+/** msgpack str bytes of a JS string (its UTF-8, with the shortest header). */
+function strItem(s: string): Uint8Array {
+  const body = new TextEncoder().encode(s);
+  const head = body.length < 32 ? [0xa0 | body.length] : [0xd9, body.length];
+  return new Uint8Array([...head, ...body]);
+}
+
+describe("fromMsgpack interning of short strings and integers", () => {
+  it("decodes every short ASCII string to itself, repeated or not, whatever shares its slot", () => {
+    // 6,000 distinct strings of 0–33 bytes (more than the cache's slots), each decoded three
+    // times in a row and again after all the others: every answer must be its own string.
+    const strings = Array.from({ length: 6000 }, (_, i) =>
+      `${i.toString(36)}-${"x".repeat(i % 31)}`.slice(0, 34),
+    );
+    strings.push("", "a", "abcdefghijkl", "abcdefghijklm", "a".repeat(32), "a".repeat(33));
+    for (const s of strings) {
+      for (let k = 0; k < 3; k++) expect(fromMsgpack(strItem(s), stringType).asString()).toBe(s);
+    }
+    for (const s of strings) expect(fromMsgpack(strItem(s), stringType).asString()).toBe(s);
+  });
+
+  it("tells apart strings of the same length and bytes in another order", () => {
+    for (const s of ["ab", "ba", "ab", "ba", "abc", "acb", "bac", "abc"]) {
+      expect(fromMsgpack(strItem(s), stringType).asString()).toBe(s);
+    }
+  });
+
+  it("still normalizes short non-ASCII strings to NFC and refuses invalid UTF-8", () => {
+    for (let k = 0; k < 3; k++) {
+      expect(fromMsgpack(strItem("cafe\u0301"), stringType).asString()).toBe("caf\u00e9");
+      expect(fromMsgpack(strItem("\u00e9t\u00e9"), stringType).asString()).toBe("\u00e9t\u00e9");
+      expect(fromMsgpack(strItem("\u{1f600}"), stringType).asString()).toBe("\u{1f600}");
+    }
+    // A lone surrogate (ED A0 80) and a truncated sequence are not valid UTF-8: go-cty's decoder
+    // would keep them, tfkit refuses them (documented on fromMsgpack).
+    expect(() => fromMsgpack(fromHex("a3eda080"), stringType)).toThrow(/string is not valid UTF-8/);
+    expect(() => fromMsgpack(fromHex("a261c3"), stringType)).toThrow(/string is not valid UTF-8/);
+  });
+
+  it("keeps strings inside values intact when the same strings repeat", () => {
+    const t = listType(objectType({ id: stringType, zone: stringType }));
+    const v = listVal(
+      Array.from({ length: 50 }, (_, i) =>
+        objectVal({ id: stringVal(`i-${i % 7}`), zone: stringVal(`eu-west-1${"abc"[i % 3]}`) }),
+      ),
+    );
+    const back = fromMsgpack(toMsgpack(v, t), t);
+    expect(rawEquals(back, v)).toBe(true);
+  });
+
+  it("interns integers exactly: widths, signs, int64 limits, and never as the float of the same value", () => {
+    const ints = [1024, 2048, 65535, 65536, -129, -4096, 2 ** 31, -(2 ** 31), 2 ** 53 - 1, -(2 ** 53 - 1)];
+    for (let k = 0; k < 3; k++) {
+      for (const n of ints) {
+        const v = fromMsgpack(toMsgpack(numberVal(n), numberType), numberType).asNumber();
+        expect(v.equals(CtyNumber.fromInt(n))).toBe(true);
+        expect(v.precision).toBe(64);
+      }
+      // 1024.5 and 1024 as float64 (cb) keep precision 53 even after 1024 was cached as an int.
+      const f = fromMsgpack(fromHex("cb4090000000000000"), numberType).asNumber();
+      expect(f.precision).toBe(53);
+      expect(f.toFloat64()).toBe(1024);
+      expect(fromMsgpack(fromHex("cb4090020000000000"), numberType).asNumber().toFloat64()).toBe(1024.5);
+    }
+    // int64/uint64 extremes (not safe integers) stay exact.
+    expect(
+      fromMsgpack(fromHex("d38000000000000000"), numberType)
+        .asNumber()
+        .equals(CtyNumber.fromInt(-(2n ** 63n))),
+    ).toBe(true);
+    expect(
+      fromMsgpack(fromHex("cfffffffffffffffff"), numberType)
+        .asNumber()
+        .equals(CtyNumber.fromInt(2n ** 64n - 1n)),
+    ).toBe(true);
+  });
+
+  it("decodes many distinct integers, each to itself, across cache slots", () => {
+    for (let k = 0; k < 2; k++) {
+      for (let n = 1000; n < 40_000; n += 7) {
+        expect(
+          fromMsgpack(toMsgpack(numberVal(n), numberType), numberType)
+            .asNumber()
+            .toFloat64(),
+        ).toBe(n);
+      }
+    }
+  });
+});

@@ -308,8 +308,73 @@ function decodeValue(d: Decoder, t: Type): Value {
   }
 }
 
+/*
+ * Short ASCII strings are interned the same way as numbers (below): payloads repeat the same
+ * zones, types, enum values and tag values, and a decoded string is two allocations (Value and
+ * string). The slot is chosen by a hash of the bytes, computed in the same pass that checks they
+ * are ASCII (ASCII is NFC already); a hit is confirmed by comparing the cached string with the
+ * bytes, so a collision only costs a miss.
+ */
+const STRING_SLOTS = 2048;
+/** Longest string (in bytes) looked up in the cache. */
+const STRING_CACHE_MAX = 32;
+const stringCache = new Array<Value | undefined>(STRING_SLOTS).fill(undefined);
+/** The hash last seen in each slot (admission: see {@link shortAsciiString}). */
+const stringSeen = new Int32Array(STRING_SLOTS);
+
+/** The string value of a short ASCII span; undefined when a byte is not ASCII. */
+function shortAsciiString(b: Uint8Array, start: number, len: number): Value | undefined {
+  const end = start + len;
+  let h = len;
+  for (let i = start; i < end; i++) {
+    const c = b[i] as number;
+    if (c >= 0x80) return undefined;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  const slot = (h ^ (h >>> 15)) & (STRING_SLOTS - 1);
+  const hit = stringCache[slot];
+  if (hit !== undefined) {
+    const s = hit.payload as string;
+    if (s.length === len) {
+      let same = true;
+      for (let i = 0; i < len; i++) {
+        if (s.charCodeAt(i) !== b[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return hit;
+    }
+  }
+  const v = new Value(stringType, asciiString(b, start, end));
+  // A string is cached the second time its hash is seen in this slot: storing every unique id
+  // into the (old-generation) cache would cost more than the hits save.
+  if (stringSeen[slot] === h) stringCache[slot] = v;
+  else stringSeen[slot] = h;
+  return v;
+}
+
+/**
+ * ASCII bytes (already checked) as a string. Up to 12 characters, concatenating a few
+ * `fromCharCode` results yields a flat string (V8 copies instead of making a rope below 13);
+ * longer ones go through {@link decodeUtf8} (the native decoder where there is one).
+ */
+function asciiString(b: Uint8Array, i: number, end: number): string {
+  if (end - i > 12) return decodeUtf8(b, i, end, true) as string;
+  let s = "";
+  for (; i + 3 < end; i += 4) {
+    s += String.fromCharCode(b[i] as number, b[i + 1] as number, b[i + 2] as number, b[i + 3] as number);
+  }
+  for (; i < end; i++) s += String.fromCharCode(b[i] as number);
+  return s;
+}
+
 function decodeString(d: Decoder): Value {
   if (!d.span()) d.fail("string is required");
+  if (d.spanLen <= STRING_CACHE_MAX) {
+    const v = shortAsciiString(d.b, d.spanStart, d.spanLen);
+    if (v !== undefined) return v;
+  }
   const s = d.spanString();
   if (s === undefined) d.fail("string is not valid UTF-8");
   // Pure ASCII (UTF-16 length equals byte length) is already NFC.
@@ -333,6 +398,9 @@ const SMALL_INT_OFFSET = 128;
 const smallInts = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
 const floatKeys = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
 const floatValues = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
+const intKeys = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
+const intValues = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
+const intSeen = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
 
 /** The number value of a safe integer, as go-cty's decoder builds it (an int64, precision 64). */
 function intValue(n: number): Value {
@@ -345,7 +413,18 @@ function intValue(n: number): Value {
     }
     return v;
   }
-  return new Value(numberType, CtyNumber.fromInt(n));
+  // Larger integers go through a hashed cache of their own (ints and floats differ in
+  // precision, so they never share a slot): the same sizes, ports and ids repeat in a payload.
+  const h = Math.imul(n | 0, 0x9e3779b1) ^ ((n / 4294967296) | 0);
+  const hashed = (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
+  if (intKeys[hashed] === n) return intValues[hashed] as Value;
+  const v = new Value(numberType, CtyNumber.fromInt(n));
+  // Cached on the second sighting, as strings are (see shortAsciiString).
+  if (intSeen[hashed] === n) {
+    intKeys[hashed] = n;
+    intValues[hashed] = v;
+  } else intSeen[hashed] = n;
+  return v;
 }
 
 /** The number value of a float64 (precision 53); `hash` is any mix of its bits. */

@@ -446,3 +446,75 @@ describe("diagnostic paths", () => {
     expect(d?.path && formatPath(d.path)).toBe(".items[...].n");
   });
 });
+
+describe("validateConfig: inside single and map nesting", () => {
+  const port = attr.int64({
+    optional: true,
+    validators: [(p) => (p > 65535 ? `port ${p} out of range` : undefined)],
+  });
+  const inner = { ip: attr.string({ required: true }), id: attr.string({ computed: true }), port };
+  const s = resourceSchema({
+    attributes: {
+      net: attr.singleNested(inner, ok),
+      nets: attr.mapNested(inner, ok),
+    },
+    blocks: {
+      boot: block.single({ attributes: inner }),
+      named: block.map({ attributes: inner }),
+      grp: block.group({ attributes: { port } }),
+    },
+  });
+  const str = (x: string) => stringVal(x);
+  const nul = nullVal(t.string.type);
+  const bad = (ip: Value = nul) => objectVal({ ip, id: str("x"), port: numberVal(70000) });
+  const good = objectVal({ ip: str("10.0.0.1"), id: nul, port: numberVal(22) });
+  const heads = (values: Record<string, Value>) =>
+    show(validateConfig(s, config(s, values))).map((l) => l.split(" | ")[0]);
+
+  it("accepts an absent optional single block and absent nested attributes", () => {
+    expect(validateConfig(s, config(s, {}))).toEqual([]);
+    expect(validateConfig(s, config(s, { boot: nullVal(s.blocks.boot.type) }))).toEqual([]);
+  });
+
+  it("checks every rule inside a single nested attribute, with its path", () => {
+    expect(heads({ net: bad() })).toEqual([
+      "error .net.ip: Missing required argument",
+      "error .net.id: Invalid Configuration for Read-Only Attribute",
+      "error .net.port: Invalid Attribute Value",
+    ]);
+    expect(show(validateConfig(s, config(s, { net: bad(str("a")) })))[1]).toBe(
+      "error .net.port: Invalid Attribute Value | port 70000 out of range",
+    );
+    expect(validateConfig(s, config(s, { net: good }))).toEqual([]);
+  });
+
+  it("checks every element of a map nested attribute, with its key", () => {
+    const nets = mapVal({ a: good, b: bad(str("b")) });
+    expect(heads({ nets })).toEqual([
+      'error .nets["b"].id: Invalid Configuration for Read-Only Attribute',
+      'error .nets["b"].port: Invalid Attribute Value',
+    ]);
+  });
+
+  it("checks the contents of single, map and group blocks", () => {
+    expect(heads({ boot: bad() })).toEqual([
+      "error .boot.ip: Missing required argument",
+      "error .boot.id: Invalid Configuration for Read-Only Attribute",
+      "error .boot.port: Invalid Attribute Value",
+    ]);
+    expect(heads({ named: mapVal({ k: bad(str("k")) }) })).toEqual([
+      'error .named["k"].id: Invalid Configuration for Read-Only Attribute',
+      'error .named["k"].port: Invalid Attribute Value',
+    ]);
+    expect(heads({ grp: objectVal({ port: numberVal(70000) }) })).toEqual([
+      "error .grp.port: Invalid Attribute Value",
+    ]);
+  });
+
+  it("skips unknown single objects and unknown map elements", () => {
+    expect(validateConfig(s, config(s, { net: unknownVal(s.attributes.net.type) }))).toEqual([]);
+    expect(validateConfig(s, config(s, { boot: unknownVal(s.blocks.boot.type) }))).toEqual([]);
+    const nets = mapVal({ a: unknownVal(s.attributes.nets.objectType), b: bad(str("b")) });
+    expect(heads({ nets })).toHaveLength(2);
+  });
+});

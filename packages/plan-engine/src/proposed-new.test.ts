@@ -1,8 +1,19 @@
-import { dynamicType, mapVal, nullVal, stringType, tupleVal, unknownVal } from "@tfkit/cty-values";
-import { attr, block, resourceSchema } from "@tfkit/schema";
+import type { Value } from "@tfkit/cty-values";
+import {
+  dynamicType,
+  listType,
+  mapVal,
+  mapValEmpty,
+  nullVal,
+  setType,
+  stringType,
+  tupleVal,
+  unknownVal,
+} from "@tfkit/cty-values";
+import { attr, block, resourceSchema, t } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { emptySet, expectValue, list, n, NS, nul, obj, ot, s, set, US } from "./internal/test-helpers.js";
-import { plannedDataResourceObject, proposedNew } from "./proposed-new.js";
+import { plannedDataResourceObject, proposedNew, proposedNewKeyed } from "./proposed-new.js";
 
 // Cases re-expressed from terraform's internal/plans/objchange/objchange_test.go (TestProposedNew)
 // and spec §5.2 / §7 items 39–43.
@@ -503,6 +514,326 @@ describe("proposedNew: map blocks with dynamic attributes are objects", () => {
     expectValue(
       proposedNew(sch, prior, config),
       obj({ m: obj({ k: obj({ d: n(1), id: s("i") }), j: obj({ d: s("y"), id: NS }) }) }),
+    );
+  });
+});
+
+// Issue 18: behaviour mutation testing found unpinned.
+
+describe("proposedNew: single nested attributes and group blocks keep computed children", () => {
+  const child = { a: attr.string({ optional: true }), c: attr.string({ computed: true }) };
+  const sch = resourceSchema({
+    attributes: { one: attr.singleNested(child, { optional: true }) },
+    blocks: { grp: block.group({ attributes: child }), solo: block.single({ attributes: child }) },
+  });
+  const v = (a: Value, c: Value) => obj({ a, c });
+
+  it("a configured single nested attribute takes its computed children from the prior state", () => {
+    const prior = obj({ one: v(s("x"), s("oc")), grp: v(s("g"), s("gc")), solo: v(s("s"), s("sc")) });
+    const config = obj({ one: v(s("y"), NS), grp: v(s("g2"), NS), solo: v(s("s"), NS) });
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({ one: v(s("y"), s("oc")), grp: v(s("g2"), s("gc")), solo: v(s("s"), s("sc")) }),
+    );
+  });
+
+  it("an omitted group block keeps its computed children; an omitted single block is null", () => {
+    const prior = obj({ one: v(s("x"), s("oc")), grp: v(s("g"), s("gc")), solo: v(s("s"), s("sc")) });
+    const OT = ot({ a: stringType, c: stringType });
+    const config = obj({ one: nul(OT), grp: v(NS, NS), solo: nul(OT) });
+    expectValue(proposedNew(sch, prior, config), obj({ one: nul(OT), grp: v(NS, s("gc")), solo: nul(OT) }));
+  });
+
+  it("on create an omitted group block is an object of nulls", () => {
+    const OT = ot({ a: stringType, c: stringType });
+    const config = obj({ one: nul(OT), grp: v(NS, NS), solo: nul(OT) });
+    expectValue(proposedNew(sch, nul(sch.type), config), config);
+  });
+});
+
+describe("proposedNew: optional+computed nested attributes the user removed", () => {
+  it("a null non-computed child does not count as configured data: the prior value is kept", () => {
+    const sch = resourceSchema({
+      attributes: {
+        bloop: attr.singleNested(
+          { blop: attr.string({ optional: true }), bleep: attr.string({ computed: true }) },
+          { optional: true, computed: true },
+        ),
+      },
+    });
+    const prior = obj({ bloop: obj({ blop: NS, bleep: s("x") }) });
+    const config = obj({ bloop: nul(ot({ blop: stringType, bleep: stringType })) });
+    expectValue(proposedNew(sch, prior, config), prior);
+  });
+
+  it("a non-computed child inside a computed nested attribute does count: the value is dropped", () => {
+    const sch = resourceSchema({
+      attributes: {
+        bloop: attr.singleNested(
+          { inner: attr.singleNested({ x: attr.string({ optional: true }) }, { computed: true }) },
+          { optional: true, computed: true },
+        ),
+      },
+    });
+    const IT = ot({ inner: ot({ x: stringType }) });
+    const prior = obj({ bloop: obj({ inner: obj({ x: s("set") }) }) });
+    expectValue(proposedNew(sch, prior, obj({ bloop: nul(IT) })), obj({ bloop: nul(IT) }));
+  });
+});
+
+describe("proposedNew: computed attributes null in config keep the prior value", () => {
+  it("a computed-only nested attribute keeps it even with non-computed children (only Optional ones are dropped)", () => {
+    const sch = resourceSchema({
+      attributes: { info: attr.singleNested({ v: attr.string({ optional: true }) }, { computed: true }) },
+    });
+    const prior = obj({ info: obj({ v: s("x") }) });
+    expectValue(proposedNew(sch, prior, obj({ info: nul(ot({ v: stringType })) })), prior);
+  });
+
+  it("an optional+computed object attribute (not nested attributes) keeps it", () => {
+    const sch = resourceSchema({
+      attributes: { o: attr.object({ a: t.string }, { optional: true, computed: true }) },
+    });
+    const prior = obj({ o: obj({ a: s("x") }) });
+    expectValue(proposedNew(sch, prior, obj({ o: nul(ot({ a: stringType })) })), prior);
+  });
+});
+
+describe("proposedNew: map nested attributes and map blocks, edge cases", () => {
+  const sch = resourceSchema({
+    attributes: {
+      m: attr.mapNested(
+        { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+        { optional: true },
+      ),
+    },
+  });
+  const MT = sch.attributes.m.type;
+  const ET = sch.attributes.m.objectType;
+  const prior = obj({ m: mapVal({ k: obj({ a: s("1"), c: s("c1") }) }) });
+
+  it("a null or empty config map stays as configured", () => {
+    expectValue(proposedNew(sch, prior, obj({ m: nul(MT) })), obj({ m: nul(MT) }));
+    const empty = obj({ m: mapValEmpty(ET) });
+    expectValue(proposedNew(sch, prior, empty), empty);
+  });
+
+  it("a null or empty prior map contributes nothing", () => {
+    const config = obj({ m: mapVal({ k: obj({ a: s("1"), c: NS }) }) });
+    expectValue(proposedNew(sch, obj({ m: nul(MT) }), config), config);
+    expectValue(proposedNew(sch, obj({ m: mapValEmpty(ET) }), config), config);
+  });
+});
+
+describe("proposedNew: list nested attribute elements", () => {
+  it("a null element stays null even where a prior element exists", () => {
+    const sch = resourceSchema({
+      attributes: {
+        l: attr.listNested(
+          { a: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+          { optional: true },
+        ),
+      },
+    });
+    const ET = sch.attributes.l.objectType;
+    const prior = obj({ l: list(obj({ a: s("1"), c: s("c1") })) });
+    const config = obj({ l: list(nul(ET)) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+});
+
+describe("proposedNew: set correlation (validPriorFromConfig)", () => {
+  it("elements differing only in a computed child of a nested attribute correlate", () => {
+    const sch = resourceSchema({
+      attributes: {
+        s: attr.setNested(
+          {
+            a: attr.string({ optional: true }),
+            inner: attr.singleNested(
+              { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+              { optional: true },
+            ),
+          },
+          { optional: true },
+        ),
+      },
+    });
+    const el = (c: Value) => obj({ a: s("x"), inner: obj({ v: s("1"), c }) });
+    expectValue(
+      proposedNew(sch, obj({ s: set(el(s("comp"))) }), obj({ s: set(el(NS)) })),
+      obj({ s: set(el(s("comp"))) }),
+    );
+  });
+
+  it("elements differing in a non-computed child of a nested attribute do not correlate", () => {
+    const sch = resourceSchema({
+      attributes: {
+        s: attr.setNested(
+          {
+            a: attr.string({ optional: true }),
+            inner: attr.singleNested(
+              { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+              { optional: true },
+            ),
+          },
+          { optional: true },
+        ),
+      },
+    });
+    const el = (v: string, c: Value) => obj({ a: s("x"), inner: obj({ v: s(v), c }) });
+    expectValue(
+      proposedNew(sch, obj({ s: set(el("1", s("comp"))) }), obj({ s: set(el("2", NS)) })),
+      obj({ s: set(el("2", NS)) }),
+    );
+  });
+
+  it("a computed list attribute null in config is not descended into: the elements correlate", () => {
+    const sch = resourceSchema({
+      blocks: {
+        b: block.set({
+          attributes: { k: attr.string({ optional: true }), ids: attr.list(t.string, { computed: true }) },
+        }),
+      },
+    });
+    const prior = obj({ b: set(obj({ k: s("a"), ids: list(s("1")) })) });
+    const config = obj({ b: set(obj({ k: s("a"), ids: nul(listType(stringType)) })) });
+    expectValue(proposedNew(sch, prior, config), prior);
+  });
+
+  it("an optional+computed set attribute null in config prevents the match (nested sets must be equal)", () => {
+    const sch = resourceSchema({
+      blocks: {
+        b: block.set({
+          attributes: {
+            k: attr.string({ optional: true }),
+            ids: attr.set(t.string, { optional: true, computed: true }),
+            c: attr.string({ computed: true }),
+          },
+        }),
+      },
+    });
+    const prior = obj({ b: set(obj({ k: s("a"), ids: set(s("1")), c: s("comp") })) });
+    const config = obj({ b: set(obj({ k: s("a"), ids: nul(setType(stringType)), c: NS })) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+
+  it("a nested list block with fewer elements in config prevents the match", () => {
+    const sch = resourceSchema({
+      blocks: {
+        b: block.set({
+          attributes: { c: attr.string({ computed: true }) },
+          blocks: { inner: block.list({ attributes: { x: attr.string({ optional: true }) } }) },
+        }),
+      },
+    });
+    const prior = obj({ b: set(obj({ c: s("comp"), inner: list(obj({ x: s("1") }), obj({ x: s("2") })) })) });
+    const config = obj({ b: set(obj({ c: NS, inner: list(obj({ x: s("1") })) })) });
+    expectValue(proposedNew(sch, prior, config), config);
+  });
+});
+
+describe("keyBy: proposedNew correlates like core, proposedNewKeyed by key", () => {
+  const items = attr.listNested(
+    {
+      name: attr.string({ required: true }),
+      v: attr.string({ optional: true }),
+      id: attr.string({ computed: true }),
+    },
+    { optional: true, keyBy: ["name"] },
+  );
+  const tags = attr.setNested(
+    {
+      name: attr.string({ required: true }),
+      v: attr.string({ optional: true }),
+      id: attr.string({ computed: true }),
+    },
+    { optional: true, keyBy: ["name"] },
+  );
+  const plain = attr.setNested(
+    { name: attr.string({ required: true }), id: attr.string({ computed: true }) },
+    { optional: true },
+  );
+  const sch = resourceSchema({ attributes: { items, tags, plain } });
+  const el = (name: string, v: Value, id: Value) => obj({ name: s(name), v, id });
+  const pl = (name: string, id: Value) => obj({ name: s(name), id });
+  const prior = obj({
+    items: list(el("a", NS, s("1")), el("b", NS, s("2"))),
+    tags: set(el("a", s("x"), s("3"))),
+    plain: set(pl("p", s("4"))),
+  });
+  const config = obj({
+    items: list(el("b", NS, NS), el("a", NS, NS)),
+    tags: set(el("a", s("y"), NS)),
+    plain: set(pl("p", NS)),
+  });
+
+  it("proposedNew: lists by index, sets by value (the key does not count)", () => {
+    expectValue(
+      proposedNew(sch, prior, config),
+      obj({
+        items: list(el("b", NS, s("1")), el("a", NS, s("2"))),
+        tags: set(el("a", s("y"), NS)),
+        plain: set(pl("p", s("4"))),
+      }),
+    );
+  });
+
+  it("proposedNewKeyed: keyBy lists and sets by key; sets without keyBy still as core", () => {
+    expectValue(
+      proposedNewKeyed(sch, prior, config),
+      obj({
+        items: list(el("b", NS, s("2")), el("a", NS, s("1"))),
+        tags: set(el("a", s("y"), s("3"))),
+        plain: set(pl("p", s("4"))),
+      }),
+    );
+  });
+
+  it("proposedNewKeyed: keyBy inside keyBy elements is keyed too", () => {
+    const nested = resourceSchema({
+      attributes: {
+        outer: attr.listNested(
+          { k: attr.string({ required: true }), inner: items },
+          { optional: true, keyBy: ["k"] },
+        ),
+      },
+    });
+    const o = (k: string, inner: Value) => obj({ k: s(k), inner });
+    const p = obj({ outer: list(o("o", list(el("a", NS, s("1")), el("b", NS, s("2"))))) });
+    const c = obj({ outer: list(o("o", list(el("b", NS, NS), el("a", NS, NS)))) });
+    expectValue(
+      proposedNewKeyed(nested, p, c),
+      obj({ outer: list(o("o", list(el("b", NS, s("2")), el("a", NS, s("1"))))) }),
+    );
+  });
+
+  it("proposedNewKeyed: keyBy list blocks with a dynamic attribute stay tuples", () => {
+    const dyn = resourceSchema({
+      blocks: {
+        b: block.list({
+          attributes: {
+            name: attr.string({ required: true }),
+            d: attr.dynamic({ optional: true }),
+            id: attr.string({ computed: true }),
+          },
+          keyBy: ["name"],
+        }),
+      },
+    });
+    const e = (name: string, d: Value, id: Value) => obj({ name: s(name), d, id });
+    const p = obj({ b: tupleVal([e("a", s("x"), s("1")), e("b", n(2), s("2"))]) });
+    const c = obj({ b: tupleVal([e("b", n(3), NS), e("a", s("y"), NS)]) });
+    expectValue(
+      proposedNewKeyed(dyn, p, c),
+      obj({ b: tupleVal([e("b", n(3), s("2")), e("a", s("y"), s("1"))]) }),
+    );
+  });
+
+  it("plannedDataResourceObject: computed children of keyBy elements become unknown (core's index correlation)", () => {
+    const data = resourceSchema({ attributes: { items } });
+    expectValue(
+      plannedDataResourceObject(data, obj({ items: list(el("a", NS, NS)) })),
+      obj({ items: list(el("a", NS, US)) }),
     );
   });
 });

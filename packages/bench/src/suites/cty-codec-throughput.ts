@@ -213,20 +213,24 @@ type Kind = (typeof KINDS)[number];
 /** The last result, kept so the optimiser cannot drop the measured calls. */
 export let kept: unknown;
 
-/** Samples (ns per operation) of `fn` run in batches of `batch` for at least `ms`. */
+/**
+ * Samples (process CPU ns per operation, every thread: the garbage collector's too) of `fn` run
+ * in batches of `batch` for at least `ms` of wall time.
+ */
 function sampleJs(fn: () => unknown, batch: number, ms: number): number[] {
   for (let i = 0; i < batch; i++) fn(); // warm-up
   const out: number[] = [];
   const until = performance.now() + ms;
   while (performance.now() < until) {
-    const start = performance.now();
+    const start = process.cpuUsage();
     for (let i = 0; i < batch; i++) kept = fn();
-    out.push(((performance.now() - start) * 1e6) / batch);
+    const used = process.cpuUsage(start);
+    out.push(((used.user + used.system) * 1e3) / batch);
   }
   return out;
 }
 
-/** Samples (ns per operation) of go-cty doing the same, in its own process. */
+/** Samples (process CPU ns per operation) of go-cty doing the same, in its own process. */
 function sampleGo(exe: string, dir: string, name: string, op: Op, batch: number, ms: number): number[] {
   const run = spawnSync(
     exe,
@@ -256,13 +260,14 @@ function sampleGo(exe: string, dir: string, name: string, op: Op, batch: number,
  * tfkit against go-cty itself (issue 19: msgpack decode at least 5× go-cty's throughput): the
  * same bytes decoded (and the same value encoded) by `go-floor/codec` with go-cty's
  * `msgpack.Unmarshal`/`Marshal`, by cty-values and, for reference, by `@msgpack/msgpack` (plain JS,
- * untyped), in interleaved rounds; medians, ratio = median time per MB / go-cty's. Without Go the
+ * untyped), in interleaved rounds; medians of process CPU time per MB (all threads, garbage
+ * collection included: steadier than wall time on a shared machine), ratio = that / go-cty's. Without Go the
  * go-cty cases are skipped loudly and the ratios are taken against `@msgpack/msgpack`.
  */
 export const ctyMsgpackVsGo: CustomSuite = {
   kind: "custom",
   name: "cty/msgpack-vs-go-cty",
-  note: "MB/s (ops/s column; 1 op = 1 MB) of the same bytes in each implementation; ratio = time per MB / go-cty's (below 1 = faster than go-cty)",
+  note: "CPU time per MB (median; ops/s = MB per CPU second) of the same bytes in each implementation; ratio = CPU time per MB / go-cty's (below 1 = faster than go-cty)",
   cases: (["decode", "encode"] as const).flatMap((op) =>
     ["list-10k-objects", "resource-state"].flatMap((f) => KINDS.map((k) => ({ name: `${op}/${f}/${k}` }))),
   ),

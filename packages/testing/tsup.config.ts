@@ -1,4 +1,16 @@
 import { defineConfig } from "tsup";
 import { base } from "../../tsup.config.base.js";
 
-export default defineConfig(base({ index: "src/index.ts", vitest: "src/vitest.ts" }));
+// The echo provider's executable entry is built too (echoProvider bundles it with esbuild); shims
+// give the CommonJS build the import.meta.url it finds it by.
+export default defineConfig(
+  base(
+    {
+      index: "src/index.ts",
+      vitest: "src/vitest.ts",
+      "echo-provider": "src/echo-provider.ts",
+      "echo-provider-main": "src/echo-provider-main.ts",
+    },
+    { shims: true },
+  ),
+);

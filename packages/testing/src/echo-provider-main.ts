@@ -1,0 +1,10 @@
+/** The echo provider's executable (see `echoProvider` in echo-provider.ts): serves one in-process echo provider. */
+import { serve } from "@tfkit/grpc-transport";
+import { newEchoProvider } from "./echo-server.js";
+
+serve(newEchoProvider(), { providerAddress: "registry.terraform.io/hashicorp/echo" }).catch(
+  (error: unknown) => {
+    process.stderr.write(`echo provider: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

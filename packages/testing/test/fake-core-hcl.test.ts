@@ -530,7 +530,7 @@ describe("HCL outside the subset is refused, never guessed", () => {
       `resource "widgets_widget" "a" {\n  zone = "eu"\n  name = timeadd("x", "1h")\n}\n`,
       /the function timeadd\(\)/,
     );
-    await refused(`ephemeral "widgets_x" "a" {}\n`, /ephemeral blocks/);
+    await refused(`check "c" {}\n`, /check blocks/);
     await refused(
       `resource "widgets_widget" "a" {\n  zone = path.module\n  name = "a"\n}\n`,
       /references to path/,

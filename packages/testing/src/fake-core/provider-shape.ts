@@ -36,13 +36,16 @@ export interface FakeCoreProvider extends ProviderServer {
     readonly resources?: readonly FakeCoreTypeSchema[];
     /** Data sources. */
     readonly dataSources?: readonly FakeCoreTypeSchema[];
+    /** Ephemeral resource types. */
+    readonly ephemeralResources?: readonly FakeCoreTypeSchema[];
   };
 }
 
 /**
  * A resource or data source type as the fake core reads it from a provider definition.
  *
- * @remarks `@tfkit/provider`'s `ResourceType` and `DataSourceType` satisfy it.
+ * @remarks `@tfkit/provider`'s `ResourceType`, `DataSourceType` and `EphemeralResourceType`
+ * satisfy it.
  * @category models
  */
 export interface FakeCoreTypeSchema {

@@ -1,5 +1,7 @@
 import {
+  assertPlanValid,
   checkApplyResult,
+  checkConformance,
   checkDataSourceResult,
   checkDestroyPlan,
   checkFinalPlan,
@@ -27,8 +29,8 @@ import {
   unknownVal,
   type Value,
 } from "@tfkit/cty-values";
-import type { AttributePath, ClientCapabilities, Diagnostic } from "@tfkit/grpc-transport";
-import { filterRequiresReplace, proposedNew } from "@tfkit/plan-engine";
+import type { AttributePath, ClientCapabilities, Diagnostic, FunctionSignature } from "@tfkit/grpc-transport";
+import { filterRequiresReplace, plannedDataResourceObject, proposedNew } from "@tfkit/plan-engine";
 import { renderPlan } from "../plan-text/render-plan.js";
 import type { Schema } from "@tfkit/schema";
 import { assertCaseShape } from "../case-shape.js";
@@ -53,8 +55,20 @@ import {
 } from "./provider-shape.js";
 import { sensitiveAsBool, unknownAsBool, valueToJson } from "./show-json.js";
 import { ConfigError, configToValue, type StructuredConfig, splitAddress } from "./structured-config.js";
-import { applyIgnoreChanges, HclStepConfig, hclProblem, sensitiveReads } from "./hcl/config.js";
-import { HclEvaluation, type Instance, type ResourceDecl, type ValueSource } from "./hcl/module.js";
+import {
+  applyIgnoreChanges,
+  ephemeralReads,
+  HclStepConfig,
+  hclProblem,
+  sensitiveReads,
+} from "./hcl/config.js";
+import {
+  HclEvaluation,
+  type Instance,
+  providerLocalName,
+  type ResourceDecl,
+  type ValueSource,
+} from "./hcl/module.js";
 import { HclEvalError, HclUnsupported, type Pos } from "./hcl/parse.js";
 import type { StateOutput } from "../terraform-json.js";
 
@@ -64,15 +78,74 @@ type StepConfig = StructuredConfig | HclStepConfig;
 /** Thrown by a provider-function call whose result is not fetched yet (see `withCalls`). */
 class PendingCall {
   readonly key: string;
+  readonly provider: string;
   readonly name: string;
   readonly args: readonly Value[];
   readonly pos: Pos;
-  constructor(key: string, name: string, args: readonly Value[], pos: Pos) {
+  constructor(key: string, provider: string, name: string, args: readonly Value[], pos: Pos) {
     this.key = key;
+    this.provider = provider;
     this.name = name;
     this.args = args;
     this.pos = pos;
   }
+}
+
+/** Thrown by a reference to an ephemeral resource not opened yet in this walk (see `withCalls`). */
+class PendingOpen {
+  readonly address: string;
+  constructor(address: string) {
+    this.address = address;
+  }
+}
+
+/** One provider the fake core drives, by its local name. */
+interface Driver {
+  readonly name: string;
+  readonly server: FakeCoreProvider;
+  /** The source address core names in messages and `provider_name`. */
+  readonly address: string;
+  readonly schema: Schema | undefined;
+  readonly resources: ReadonlyMap<string, Schema>;
+  readonly data: ReadonlyMap<string, Schema>;
+  readonly ephemerals: ReadonlyMap<string, Schema>;
+  functions: Readonly<Record<string, FunctionSignature>>;
+}
+
+/** An opened ephemeral resource instance: what Renew and Close need. */
+interface OpenedEphemeral {
+  readonly address: string;
+  readonly type: string;
+  readonly driver: Driver;
+  private: Uint8Array;
+  /** When the pending renewal is due. */
+  renewAt: Date | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  renewing: Promise<void> | undefined;
+  renewErrors: Diagnostic[];
+}
+
+/**
+ * One command's graph walk: the providers configured late (their blocks refer to ephemeral
+ * values), the ephemeral resources opened in it (closed when it ends), and the values an
+ * ephemeral configuration is evaluated with (planned during a plan, applied during an apply).
+ */
+interface Walk {
+  readonly hcl: HclStepConfig | undefined;
+  readonly values: Map<string, Value>;
+  readonly keys: Map<string, (number | string | undefined)[]>;
+  readonly pendingProviders: Set<string>;
+  readonly openedResources: Set<string>;
+  readonly ephemeralValues: Map<string, Value>;
+  readonly ephemeralKeys: Map<string, (number | string | undefined)[]>;
+  readonly opened: OpenedEphemeral[];
+  /** Before the dependency-ordered walk (refresh, imports): resource values are not planned yet. */
+  beforeWalk: boolean;
+  /**
+   * A destroy's walk: core prunes it to the destroyers and what their providers need, so only
+   * the ephemeral resources a provider block uses are opened.
+   */
+  destroy: boolean;
 }
 
 /** `type.name` of an instance address (`type.name[0]`, `data.type.name["k"]`). */
@@ -98,6 +171,13 @@ function resourceOf(address: string): string {
 export interface FakeCoreOptions {
   /** The provider under test, driven in-process (a `defineProvider(...)` result). */
   readonly provider: FakeCoreProvider;
+  /**
+   * Other providers an HCL configuration uses, by local name (`{ echo: echoProvider }` for
+   * `resource "echo" ...` and `provider "echo" {...}`), driven in-process like `provider`: a
+   * resource type belongs to the provider named by its prefix (`echo`, `local_command` →
+   * `local`), as core infers it.
+   */
+  readonly providers?: Readonly<Record<string, FakeCoreProvider>>;
   /** The Terraform version sent in ConfigureProvider. Default `1.11.4`. */
   readonly terraformVersion?: string;
   /** Stops the case when aborted: handed to every RPC as its `ctx.signal`. */
@@ -199,6 +279,11 @@ interface PlannedChange {
 
 /** A whole plan: the changes, the data sources read, the state it was made from. */
 interface FakePlan {
+  /** HCL: the values apply-time evaluations see (ephemeral resources are opened with them). */
+  readonly applyValues?: Map<string, Value>;
+  readonly keys?: Map<string, (number | string | undefined)[]>;
+  /** A destroy plan (its apply walk is a destroy's too). */
+  readonly destroy?: boolean;
   readonly changes: readonly PlannedChange[];
   readonly refreshed: ReadonlyMap<string, LoadedInstance>;
   readonly data: ReadonlyMap<string, LoadedInstance>;
@@ -350,13 +435,33 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   const started = performance.now();
   // Checks that remember values across steps key them by this run.
   const run = {};
-  const provider = options.provider;
-  const definition = provider.definition;
-  const providerName = definition.metadata.typeName;
-  const providerAddress = definition.metadata.address ?? `registry.terraform.io/tfkit/${providerName}`;
-  const resourceSchemas = new Map((definition.resources ?? []).map((r) => [r.typeName, r.schema]));
-  const dataSchemas = new Map((definition.dataSources ?? []).map((r) => [r.typeName, r.schema]));
-  const providerSchema = definition.schema;
+  const providerName = options.provider.definition.metadata.typeName;
+  const drivers = new Map<string, Driver>();
+  for (const [name, server] of [
+    [providerName, options.provider] as const,
+    ...Object.entries(options.providers ?? {}),
+  ]) {
+    if (drivers.has(name))
+      throw new TypeError(`runFakeCore: provider "${name}" is given twice (provider and providers)`);
+    const d = server.definition;
+    drivers.set(name, {
+      name,
+      server,
+      address: d.metadata.address ?? `registry.terraform.io/tfkit/${d.metadata.typeName}`,
+      schema: d.schema,
+      resources: new Map((d.resources ?? []).map((r) => [r.typeName, r.schema])),
+      data: new Map((d.dataSources ?? []).map((r) => [r.typeName, r.schema])),
+      ephemerals: new Map((d.ephemeralResources ?? []).map((r) => [r.typeName, r.schema])),
+      functions: {},
+    });
+  }
+  const mainDriver = drivers.get(providerName) as Driver;
+  /** The provider of a resource type (core's implied provider); the one under test otherwise. */
+  const driverOf = (type: string): Driver => drivers.get(providerLocalName(type)) ?? mainDriver;
+  /** The type of a resource (instance) address. */
+  const typeOfAddress = (address: string): string =>
+    address.replace(/^(data|ephemeral)\./, "").split(/[.[]/)[0] as string;
+  const providerAddressOf = (address: string): string => driverOf(typeOfAddress(address)).address;
   const signal = options.signal ?? new AbortController().signal;
   const terraformVersion = options.terraformVersion ?? "1.11.4";
   if (testCase.steps.length === 0) throw new TypeError("runFakeCore: the test case has no steps");
@@ -401,7 +506,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     if (violations.length === 0) return;
     const diagnostics = toDiagnostics(violations, {
       resourceAddress: address,
-      provider: providerAddress,
+      provider: providerAddressOf(address),
       origin,
     });
     throw new StepFailure(
@@ -412,20 +517,32 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     );
   };
   const resourceSchema = (type: string): Schema => {
-    const s = resourceSchemas.get(type);
+    const d = driverOf(type);
+    const s = d.resources.get(type);
     if (!s)
       throw new StepFailure(
         [`the provider has no resource type "${type}"`],
-        `Error: Invalid resource type\n\nThe provider ${providerName} does not support resource type "${type}".`,
+        `Error: Invalid resource type\n\nThe provider ${d.name} does not support resource type "${type}".`,
       );
     return s;
   };
   const dataSchema = (type: string): Schema => {
-    const s = dataSchemas.get(type);
+    const d = driverOf(type);
+    const s = d.data.get(type);
     if (!s)
       throw new StepFailure(
         [`the provider has no data source "${type}"`],
-        `Error: Invalid data source\n\nThe provider ${providerName} does not support data source "${type}".`,
+        `Error: Invalid data source\n\nThe provider ${d.name} does not support data source "${type}".`,
+      );
+    return s;
+  };
+  const ephemeralSchema = (type: string): Schema => {
+    const d = driverOf(type);
+    const s = d.ephemerals.get(type);
+    if (!s)
+      throw new StepFailure(
+        [`the provider has no ephemeral resource type "${type}"`],
+        `Error: Invalid ephemeral resource type\n\nThe provider ${d.name} does not support ephemeral resource type "${type}".`,
       );
     return s;
   };
@@ -435,7 +552,6 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   // HCL configurations: provider functions (signatures, cached results), the resources each
   // instance depends on (for destroy order, as the state's `dependencies`), the last expansion,
   // and the root module outputs.
-  let functionSignatures: Readonly<Record<string, import("@tfkit/grpc-transport").FunctionSignature>> = {};
   const functionResults = new Map<string, Value | HclEvalError>();
   const instanceDependencies = new Map<string, ReadonlySet<string>>();
   let hclKeys: ReadonlyMap<string, readonly (number | string | undefined)[]> = new Map();
@@ -475,80 +591,156 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   };
 
   // --- the start of every command: schema, validation, configuration ---
-  const startCommand = async (config: StepConfig | undefined) => {
-    const schemaResponse = await rpc("GetProviderSchema", undefined, () =>
-      provider.getProviderSchema({}, ctx("GetProviderSchema")),
-    );
-    failOnErrors("GetProviderSchema", undefined, schemaResponse.diagnostics);
-    functionSignatures = schemaResponse.functions ?? {};
-    const pType = schemaType(providerSchema);
+  /** The current command's graph walk; undefined between commands. */
+  let walk: Walk | undefined;
+
+  /** The providers a command starts: the one under test, and the others its configuration or state uses. */
+  const usedDrivers = (config: StepConfig | undefined): Driver[] => {
+    const types = new Set<string>();
+    const names = new Set<string>();
+    for (const s of mainState.values()) types.add(s.type);
     if (config instanceof HclStepConfig) {
-      // Resource configurations are validated right before each plan, with their values.
-      for (const name of config.module.providerBodies.keys())
-        if (name !== providerName)
-          throw new HclUnsupported(`provider "${name}" (the fake core drives one provider, ${providerName})`);
-      const body = config.module.providerBodies.get(providerName) ?? { attributes: new Map(), blocks: [] };
-      const evaluation = new HclEvaluation(config.module, hclSource(new Map(), new Map()));
-      const pConfig = await withCalls(() =>
-        evaluation.decode(providerSchema ?? { attributes: {}, blocks: {} }, body, undefined, ""),
-      );
-      const validated = await rpc("ValidateProviderConfig", undefined, () =>
-        provider.validateProviderConfig?.(
-          { config: dynamicValue(pConfig, pType) },
-          ctx("ValidateProviderConfig"),
-        ),
-      );
-      failOnErrors("ValidateProviderConfig", undefined, validated?.diagnostics);
-      const configured = await rpc("ConfigureProvider", undefined, () =>
-        provider.configureProvider?.(
-          { terraformVersion, config: dynamicValue(pConfig, pType), clientCapabilities: CAPABILITIES },
-          ctx("ConfigureProvider"),
-        ),
-      );
-      failOnErrors("ConfigureProvider", undefined, configured?.diagnostics);
-      return;
+      for (const r of config.module.resources) types.add(r.type);
+      for (const n of config.module.providerBodies.keys()) names.add(n);
+    } else {
+      for (const a of Object.keys(config?.resources ?? {})) types.add(splitAddress(a).type);
+      for (const a of Object.keys(config?.dataSources ?? {})) types.add(splitAddress(a).type);
+      for (const n of Object.keys(config?.providers ?? {})) names.add(n);
     }
-    const pConfig = providerSchema
-      ? configToValue(providerSchema, config?.providers?.[providerName])
-      : configToValue({ attributes: {}, blocks: {} }, undefined);
+    for (const t of types) names.add(providerLocalName(t));
+    return [...drivers.values()].filter((d) => d === mainDriver || names.has(d.name));
+  };
+
+  /** ValidateProviderConfig, then ConfigureProvider, with one provider's configuration value. */
+  const configureDriver = async (d: Driver, pConfig: Value, validateTypes?: () => Promise<void>) => {
+    const pType = schemaType(d.schema);
     const validated = await rpc("ValidateProviderConfig", undefined, () =>
-      provider.validateProviderConfig?.(
+      d.server.validateProviderConfig?.(
         { config: dynamicValue(pConfig, pType) },
         ctx("ValidateProviderConfig"),
       ),
     );
     failOnErrors("ValidateProviderConfig", undefined, validated?.diagnostics);
-    for (const [address, body] of Object.entries(config?.resources ?? {})) {
-      const { type } = splitAddress(address);
-      const schema = resourceSchema(type);
-      const value = configToValue(schema, body);
-      const r = await rpc("ValidateResourceConfig", address, () =>
-        provider.validateResourceConfig?.(
-          { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
-          ctx("ValidateResourceConfig"),
-        ),
-      );
-      failOnErrors("ValidateResourceConfig", address, r?.diagnostics);
-    }
-    for (const [address, body] of Object.entries(config?.dataSources ?? {})) {
-      const { type } = splitAddress(address);
-      const schema = dataSchema(type);
-      const value = configToValue(schema, body);
-      const r = await rpc("ValidateDataResourceConfig", `data.${address}`, () =>
-        provider.validateDataResourceConfig?.(
-          { typeName: type, config: dynamicValue(value, schema.type) },
-          ctx("ValidateDataResourceConfig"),
-        ),
-      );
-      failOnErrors("ValidateDataResourceConfig", `data.${address}`, r?.diagnostics);
-    }
+    await validateTypes?.();
     const configured = await rpc("ConfigureProvider", undefined, () =>
-      provider.configureProvider?.(
+      d.server.configureProvider?.(
         { terraformVersion, config: dynamicValue(pConfig, pType), clientCapabilities: CAPABILITIES },
         ctx("ConfigureProvider"),
       ),
     );
     failOnErrors("ConfigureProvider", undefined, configured?.diagnostics);
+  };
+
+  /** Configures a provider from its HCL block, evaluated with the walk's values. */
+  const configureHclDriver = async (d: Driver, config: HclStepConfig, w: Walk | undefined) => {
+    const body = config.module.providerBodies.get(d.name) ?? { attributes: new Map(), blocks: [] };
+    const evaluation = new HclEvaluation(
+      config.module,
+      hclSource(w?.values ?? new Map(), w?.keys ?? new Map()),
+    );
+    const pConfig = await withCalls(() =>
+      evaluation.decode(d.schema ?? { attributes: {}, blocks: {} }, body, undefined, ""),
+    );
+    await configureDriver(d, pConfig);
+  };
+
+  /**
+   * A provider whose block refers to ephemeral values is configured when first needed, after
+   * those ephemeral resources are open (core's graph: provider after what its block refers to).
+   */
+  const ensureConfigured = async (d: Driver) => {
+    const w = walk;
+    if (w === undefined || w.hcl === undefined || !w.pendingProviders.has(d.name)) return;
+    w.pendingProviders.delete(d.name);
+    await configureHclDriver(d, w.hcl, w);
+  };
+  /** The provider serving a type, configured. */
+  const serverFor = async (type: string): Promise<FakeCoreProvider> => {
+    const d = driverOf(type);
+    await ensureConfigured(d);
+    return d.server;
+  };
+
+  /**
+   * Starts a command: a new walk; GetProviderSchema for each provider; validation; each
+   * provider configured (now, or once the ephemeral values its block uses are open).
+   */
+  const startCommand = async (
+    config: StepConfig | undefined,
+    values: Map<string, Value> = new Map(),
+    keys: Map<string, (number | string | undefined)[]> = new Map(),
+  ) => {
+    walk = {
+      hcl: config instanceof HclStepConfig ? config : undefined,
+      values,
+      keys,
+      pendingProviders: new Set(),
+      openedResources: new Set(),
+      ephemeralValues: new Map(),
+      ephemeralKeys: new Map(),
+      opened: [],
+      beforeWalk: true,
+      destroy: false,
+    };
+    const used = usedDrivers(config);
+    for (const d of used) {
+      const schemaResponse = await rpc("GetProviderSchema", undefined, () =>
+        d.server.getProviderSchema({}, ctx("GetProviderSchema")),
+      );
+      failOnErrors("GetProviderSchema", undefined, schemaResponse.diagnostics);
+      d.functions = schemaResponse.functions ?? {};
+    }
+    if (config instanceof HclStepConfig) {
+      // Resource configurations are validated right before each plan, with their values.
+      for (const name of config.module.providerBodies.keys())
+        if (!drivers.has(name))
+          throw new HclUnsupported(
+            `provider "${name}" (runFakeCore drives ${[...drivers.keys()].join(", ")}; give it the others in its providers option)`,
+          );
+      for (const d of used) {
+        const body = config.module.providerBodies.get(d.name);
+        if (
+          body &&
+          [...body.attributes.values()].some((a) => ephemeralReads(config.module, a.expr).length > 0)
+        ) {
+          walk.pendingProviders.add(d.name);
+          continue;
+        }
+        await configureHclDriver(d, config, undefined);
+      }
+      return;
+    }
+    for (const d of used) {
+      const pConfig = configToValue(d.schema ?? { attributes: {}, blocks: {} }, config?.providers?.[d.name]);
+      await configureDriver(d, pConfig, async () => {
+        for (const [address, body] of Object.entries(config?.resources ?? {})) {
+          const { type } = splitAddress(address);
+          if (driverOf(type) !== d) continue;
+          const schema = resourceSchema(type);
+          const value = configToValue(schema, body);
+          const r = await rpc("ValidateResourceConfig", address, () =>
+            d.server.validateResourceConfig?.(
+              { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
+              ctx("ValidateResourceConfig"),
+            ),
+          );
+          failOnErrors("ValidateResourceConfig", address, r?.diagnostics);
+        }
+        for (const [address, body] of Object.entries(config?.dataSources ?? {})) {
+          const { type } = splitAddress(address);
+          if (driverOf(type) !== d) continue;
+          const schema = dataSchema(type);
+          const value = configToValue(schema, body);
+          const r = await rpc("ValidateDataResourceConfig", `data.${address}`, () =>
+            d.server.validateDataResourceConfig?.(
+              { typeName: type, config: dynamicValue(value, schema.type) },
+              ctx("ValidateDataResourceConfig"),
+            ),
+          );
+          failOnErrors("ValidateDataResourceConfig", `data.${address}`, r?.diagnostics);
+        }
+      });
+    }
   };
 
   /** Loads the managed instances of a state: UpgradeResourceState for each (core does it on every load). */
@@ -557,6 +749,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     for (const [address, s] of state) {
       if (s.mode !== "managed") continue;
       const schema = resourceSchema(s.type);
+      const provider = driverOf(s.type).server;
       const r = await rpc("UpgradeResourceState", address, () =>
         provider.upgradeResourceState
           ? provider.upgradeResourceState(
@@ -580,6 +773,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   /** ReadResource for one loaded instance; returns false when the object is gone. */
   const refresh = async (address: string, inst: LoadedInstance): Promise<boolean> => {
     const schema = resourceSchema(inst.type);
+    const provider = await serverFor(inst.type);
     const r = await rpc("ReadResource", address, () =>
       provider.readResource?.(
         {
@@ -611,6 +805,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     replacePlan: boolean,
   ) => {
     const schema = resourceSchema(type);
+    const provider = await serverFor(type);
     if (!config.isNull()) {
       // Core validates the configuration again right before every plan (values known only now).
       const v = await rpc("ValidateResourceConfig", address, () =>
@@ -654,7 +849,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     );
     failOnViolations(address, checkRequiresReplace(prior, planned, paths), "plan");
     const filtered = filterRequiresReplace(schema, prior, planned, paths, {
-      provider: providerAddress,
+      provider: providerAddressOf(address),
       address,
     });
     failOnErrors("PlanResourceChange", address, filtered.diagnostics as Diagnostic[]);
@@ -705,13 +900,33 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     };
   };
 
-  /** `terraform plan`: refresh (unless told not to), read data sources, plan every resource. */
+  /** `terraform plan`: one walk, its ephemeral resources closed at its end. */
   const plan = async (
     state: ReadonlyMap<string, StoredInstance>,
     config: StepConfig,
     mode: { readonly destroy?: boolean; readonly refresh?: boolean } = {},
+  ): Promise<FakePlan> =>
+    inWalk(() =>
+      config instanceof HclStepConfig ? planHcl(state, config, mode) : planStructured(state, config, mode),
+    );
+
+  /** Runs one command's walk, then finishes it (every ephemeral resource opened, then closed). */
+  async function inWalk<T>(body: () => Promise<T>): Promise<T> {
+    try {
+      const result = await body();
+      await finishWalk(true);
+      return result;
+    } finally {
+      await finishWalk(false).catch(() => {});
+    }
+  }
+
+  /** A structured configuration's plan: refresh (unless told not to), read data sources, plan every resource. */
+  const planStructured = async (
+    state: ReadonlyMap<string, StoredInstance>,
+    config: StructuredConfig,
+    mode: { readonly destroy?: boolean; readonly refresh?: boolean },
   ): Promise<FakePlan> => {
-    if (config instanceof HclStepConfig) return planHcl(state, config, mode);
     await startCommand(config);
     const loaded = await load(state);
     if (mode.refresh !== false) {
@@ -725,6 +940,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         const schema = dataSchema(type);
         const value = configToValue(schema, body);
         const full = `data.${address}`;
+        const provider = await serverFor(type);
         const r = await rpc("ReadDataSource", full, () =>
           provider.readDataSource?.(
             { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
@@ -770,17 +986,27 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     values: ReadonlyMap<string, Value>,
     keys: ReadonlyMap<string, readonly (number | string | undefined)[]>,
   ): ValueSource {
+    // Ephemeral values live in the walk that opened them, never in plan or state values.
+    const ephemeral = (address: string) => address.startsWith("ephemeral.");
     return {
-      instance: (address) => values.get(address),
-      keys: (address) => keys.get(address),
+      instance: (address) => (ephemeral(address) ? walk?.ephemeralValues.get(address) : values.get(address)),
+      keys: (address) => {
+        if (!ephemeral(address)) return keys.get(address);
+        if (walk?.hcl === undefined)
+          throw new HclUnsupported(`${address} outside a plan or apply (ephemeral values)`);
+        if (!walk.openedResources.has(address)) throw new PendingOpen(address);
+        return walk.ephemeralKeys.get(address);
+      },
       objectType: (address) =>
         address.startsWith("data.")
           ? dataSchema(address.split(".")[1] as string).type
-          : resourceSchema(address.split(".")[0] as string).type,
+          : ephemeral(address)
+            ? ephemeralSchema(address.split(".")[1] as string).type
+            : resourceSchema(address.split(".")[0] as string).type,
       callProvider: (name, args, pos) => {
-        const fn = name.split("::")[2] as string;
-        const sig = functionSignatures[fn];
-        if (name.split("::")[1] !== providerName || sig === undefined)
+        const [, providerOfFn, fn] = name.split("::") as [string, string, string];
+        const sig = drivers.get(providerOfFn)?.functions[fn];
+        if (sig === undefined)
           throw new HclEvalError("Call to unknown function", `There is no function named "${name}".`, pos);
         const params = sig.parameters ?? [];
         const returnType = typeFromJson(sig.returnType as never);
@@ -817,26 +1043,34 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
             `Function "${name}" expects ${params.length} argument(s).`,
             pos,
           );
-        const key = `${fn}(${typed.map((v) => toJson(v, v.type)).join(",")})`;
+        const key = `${providerOfFn}::${fn}(${typed.map((v) => toJson(v, v.type)).join(",")})`;
         const cached = functionResults.get(key);
         if (cached instanceof HclEvalError) throw cached;
         if (cached !== undefined) return cached;
-        throw new PendingCall(key, fn, typed, pos);
+        throw new PendingCall(key, providerOfFn, fn, typed, pos);
       },
     };
   }
 
   /**
    * Runs a synchronous evaluation, making the provider-function calls it needs (CallFunction,
-   * results cached as core caches them: functions are pure) and running it again.
+   * results cached as core caches them: functions are pure) and opening the ephemeral
+   * resources it refers to, and running it again.
    */
   async function withCalls<T>(evaluateNow: () => T): Promise<T> {
     for (;;) {
       try {
         return evaluateNow();
       } catch (error) {
+        if (error instanceof PendingOpen) {
+          await openEphemeral(error.address);
+          continue;
+        }
         if (!(error instanceof PendingCall)) throw error;
-        const sig = functionSignatures[error.name];
+        const fnDriver = drivers.get(error.provider) as Driver;
+        const provider = fnDriver.server;
+        const providerName = fnDriver.name;
+        const sig = fnDriver.functions[error.name];
         const params = sig?.parameters ?? [];
         const r = await rpc("CallFunction", undefined, () =>
           provider.callFunction
@@ -887,7 +1121,13 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   ): Promise<FakePlan> {
     const module = config.module;
     refuseSensitiveFlows(module);
-    await startCommand(config);
+    refuseEphemeralFlows(module);
+    const values = new Map<string, Value>();
+    const keys = new Map<string, (number | string | undefined)[]>();
+    // At apply time the configurations are evaluated again, with the applied values.
+    const applyValues = new Map<string, Value>();
+    await startCommand(config, values, keys);
+    if (walk) walk.destroy = mode.destroy === true;
     const loaded = await load(state);
     // `moved` blocks: the stored objects take their new addresses before anything else.
     for (const m of module.moved) {
@@ -928,6 +1168,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
           throw new HclUnsupported("import ids that are not a known string", imp.pos);
         const id = idValue.asString();
         const schema = resourceSchema(decl.type);
+        const provider = await serverFor(decl.type);
         const r = await rpc("ImportResourceState", imp.to, () =>
           provider.importResourceState?.(
             { typeName: decl.type, id, clientCapabilities: CAPABILITIES },
@@ -960,19 +1201,21 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         importing.set(imp.to, id);
       }
     }
-    const values = new Map<string, Value>();
-    const keys = new Map<string, (number | string | undefined)[]>();
     const outputChanges: Record<string, JsonObject> = {};
-    // At apply time the configurations are evaluated again, with the applied values.
-    const applyValues = new Map<string, Value>();
     const evaluation = new HclEvaluation(module, hclSource(values, keys));
     const applyEvaluation = new HclEvaluation(module, hclSource(applyValues, keys));
     const data = new Map<string, LoadedInstance>();
     const changes: PlannedChange[] = [];
     const planned = new Map<string, PlannedChange>();
     const configured = new Set<string>();
+    if (walk) walk.beforeWalk = false;
     if (!mode.destroy) {
       for (const decl of module.order()) {
+        if (decl.mode === "ephemeral") {
+          // Opened in the walk, after what it refers to; its value is never planned or stored.
+          await openEphemeral(decl.address);
+          continue;
+        }
         const instances = await withCalls(() => evaluation.expand(decl));
         keys.set(
           decl.address,
@@ -1113,7 +1356,232 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       }
     }
     hclKeys = keys;
-    return { changes, refreshed: loaded, data, json: planJson(changes, importing, outputChanges) };
+    return {
+      applyValues,
+      keys,
+      ...(mode.destroy === true ? { destroy: true } : {}),
+      changes,
+      refreshed: loaded,
+      data,
+      json: planJson(changes, importing, outputChanges),
+    };
+  }
+
+  /**
+   * Opens every instance of an ephemeral resource in the current walk, as core's
+   * `ephemeralResourceOpen`: its configuration evaluated with the walk's values; when that is not
+   * wholly known, an unknown result (core's PlannedDataResourceObject) and no RPC; otherwise
+   * ValidateEphemeralResourceConfig, OpenEphemeralResource, the result checked against the
+   * configuration (AssertPlanValid), and RenewEphemeralResource scheduled at its `renewAt`.
+   */
+  async function openEphemeral(address: string): Promise<void> {
+    const w = walk;
+    const config = w?.hcl;
+    if (w === undefined || config === undefined)
+      throw new HclUnsupported(`${address} outside a plan or apply (ephemeral values)`);
+    if (w.openedResources.has(address)) return;
+    const decl = config.module.resources.find((d) => d.address === address && d.mode === "ephemeral");
+    if (decl === undefined) throw new StepFailure([`${address} is not in the configuration`], "");
+    if (w.beforeWalk && [...decl.dependsOn].some((a) => !a.startsWith("ephemeral.")))
+      throw new HclUnsupported(
+        `${address}: an ephemeral resource that a provider block uses and that refers to resources or data sources`,
+        decl.pos,
+      );
+    const schema = ephemeralSchema(decl.type);
+    const evaluation = new HclEvaluation(config.module, hclSource(w.values, w.keys));
+    const instances = await withCalls(() => evaluation.expand(decl));
+    for (const inst of instances) {
+      const cfg = await withCalls(() => evaluation.decode(schema, decl.body, inst, ""));
+      w.ephemeralValues.set(inst.address, await openInstance(w, decl, inst.address, schema, cfg));
+    }
+    w.ephemeralKeys.set(
+      address,
+      instances.map((i) => i.key),
+    );
+    w.openedResources.add(address);
+  }
+
+  async function openInstance(w: Walk, decl: ResourceDecl, address: string, schema: Schema, cfg: Value) {
+    if (!cfg.isWhollyKnown()) return plannedDataResourceObject(schema, cfg);
+    const d = driverOf(decl.type);
+    const provider = await serverFor(decl.type);
+    const v = await rpc("ValidateEphemeralResourceConfig", address, () =>
+      provider.validateEphemeralResourceConfig?.(
+        { typeName: decl.type, config: dynamicValue(cfg, schema.type) },
+        ctx("ValidateEphemeralResourceConfig"),
+      ),
+    );
+    failOnErrors("ValidateEphemeralResourceConfig", address, v?.diagnostics);
+    const r = await rpc("OpenEphemeralResource", address, () =>
+      provider.openEphemeralResource?.(
+        { typeName: decl.type, config: dynamicValue(cfg, schema.type), clientCapabilities: CAPABILITIES },
+        ctx("OpenEphemeralResource"),
+      ),
+    );
+    if (r === undefined)
+      throw new StepFailure(
+        [`${address}: the provider does not implement OpenEphemeralResource`],
+        `Error: Provider does not support ephemeral resources`,
+      );
+    failOnErrors("OpenEphemeralResource", address, r.diagnostics);
+    if (r.deferred) throw new HclUnsupported(`${address}: a deferred ephemeral resource (deferred actions)`);
+    const result = decodeDynamic(r.result, schema.type);
+    const violations = [...checkConformance(schema, result, "plan")];
+    if (violations.length === 0)
+      violations.push(...assertPlanValid(schema, nullVal(schema.type), cfg, result));
+    if (violations.length > 0)
+      throw new StepFailure(
+        violations.map((x) => `${address}: ${formatViolation(x)} (contract rule ${x.rule}, in open)`),
+        violations
+          .map((x) =>
+            renderDiagnostic({
+              severity: "error",
+              summary: "Provider produced invalid ephemeral resource instance",
+              detail: `The provider for ${decl.type} produced an inconsistent result: ${formatViolation(x)}.`,
+            }),
+          )
+          .join("\n\n"),
+      );
+    const opened: OpenedEphemeral = {
+      address,
+      type: decl.type,
+      driver: d,
+      private: r.private ?? NO_BYTES,
+      renewAt: undefined,
+      timer: undefined,
+      renewing: undefined,
+      renewErrors: [],
+    };
+    w.opened.push(opened);
+    if (r.renewAt) scheduleRenew(opened, r.renewAt);
+    return result;
+  }
+
+  /** RenewEphemeralResource when `renewAt` passes (again at each new `renewAt`), until closed. */
+  function scheduleRenew(o: OpenedEphemeral, at: Date) {
+    o.renewAt = at;
+    o.timer = setTimeout(
+      () => {
+        o.timer = undefined;
+        o.renewing = renewNow(o, true);
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
+    o.timer.unref?.();
+  }
+
+  /** One RenewEphemeralResource; its errors are kept for the close (as core reports them then). */
+  async function renewNow(o: OpenedEphemeral, reschedule: boolean): Promise<void> {
+    o.renewAt = undefined;
+    try {
+      const r = await rpc("RenewEphemeralResource", o.address, () =>
+        o.driver.server.renewEphemeralResource?.(
+          { typeName: o.type, private: o.private },
+          ctx("RenewEphemeralResource"),
+        ),
+      );
+      const errors = (r?.diagnostics ?? []).filter((x) => x.severity === "error");
+      if (errors.length > 0) {
+        o.renewErrors.push(...errors);
+        return;
+      }
+      if (r?.private) o.private = r.private;
+      if (r?.renewAt && reschedule) scheduleRenew(o, r.renewAt);
+    } catch (error) {
+      o.renewErrors.push({
+        severity: "error",
+        summary: `RenewEphemeralResource threw: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    } finally {
+      o.renewing = undefined;
+    }
+  }
+
+  /**
+   * The end of a walk: every ephemeral resource of the configuration not opened yet is opened
+   * (core's graph holds them all, except a destroy's), then each opened instance is closed
+   * (CloseEphemeralResource, after its renewals stop); renew and close errors fail the command.
+   */
+  async function finishWalk(complete: boolean): Promise<void> {
+    const w = walk;
+    if (w === undefined) return;
+    let failure: unknown;
+    if (complete && w.hcl !== undefined && !w.destroy) {
+      try {
+        for (const decl of w.hcl.module.resources)
+          if (decl.mode === "ephemeral") await openEphemeral(decl.address);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    walk = undefined;
+    const problems: [string, Diagnostic[]][] = [];
+    for (const o of w.opened) {
+      await o.renewing;
+      if (o.timer !== undefined) {
+        clearTimeout(o.timer);
+        o.timer = undefined;
+        // Due but not run yet (the walk never left the microtask queue, where core's timer
+        // goroutine would have fired): renewed now, once, before the close.
+        if (o.renewAt !== undefined && o.renewAt.getTime() <= Date.now()) await renewNow(o, false);
+      }
+      const r = await rpc("CloseEphemeralResource", o.address, () =>
+        o.driver.server.closeEphemeralResource?.(
+          { typeName: o.type, private: o.private },
+          ctx("CloseEphemeralResource"),
+        ),
+      );
+      problems.push([o.address, [...o.renewErrors, ...(r?.diagnostics ?? [])]]);
+    }
+    if (failure !== undefined) throw failure;
+    if (!complete) return;
+    for (const [address, diagnostics] of problems)
+      failOnErrors("RenewEphemeralResource / CloseEphemeralResource", address, diagnostics);
+  }
+
+  /**
+   * Core's rules for ephemeral values outside ephemeral contexts: a resource or data source
+   * argument that is not write-only ("Invalid use of ephemeral value"), a root module output
+   * ("Ephemeral value not allowed"). The fake core carries no marks, so the references (through
+   * locals) are what it checks, as core's marks would follow them.
+   */
+  function refuseEphemeralFlows(module: HclStepConfig["module"]) {
+    const fail = (summary: string, detail: string): never => {
+      throw new StepFailure(
+        [`${summary}: ${detail}`],
+        renderDiagnostic({ severity: "error", summary, detail }),
+      );
+    };
+    for (const decl of module.resources) {
+      if (decl.mode === "ephemeral") continue;
+      for (const e of [decl.count, decl.forEach])
+        if (e !== undefined && ephemeralReads(module, e).length > 0)
+          throw new HclUnsupported(`${decl.address}: count or for_each from ephemeral values`, e.pos);
+      const schema = decl.mode === "data" ? dataSchema(decl.type) : resourceSchema(decl.type);
+      for (const [name, a] of decl.body.attributes) {
+        const attr = schema.attributes[name];
+        if (attr === undefined || attr.writeOnly || ephemeralReads(module, a.expr).length === 0) continue;
+        fail(
+          "Invalid use of ephemeral value",
+          `Ephemeral values are not valid for "${name}", because it is not a write-only attribute and must be persisted to state.`,
+        );
+      }
+      const nested = (body: ResourceDecl["body"]) => {
+        for (const b of body.blocks) {
+          for (const a of b.body.attributes.values())
+            if (ephemeralReads(module, a.expr).length > 0)
+              throw new HclUnsupported(`${decl.address}: ephemeral values in nested blocks`, a.pos);
+          nested(b.body);
+        }
+      };
+      nested(decl.body);
+    }
+    for (const o of module.outputs)
+      if (ephemeralReads(module, o.value).length > 0)
+        fail(
+          "Ephemeral value not allowed",
+          "This output value is not declared as returning an ephemeral value, so it cannot be set to a result derived from an ephemeral value.",
+        );
   }
 
   /** Whether instance `address` depends (through recorded dependencies) on resource `on`. */
@@ -1175,6 +1643,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       throw new HclUnsupported(
         `${inst.address}: a data source whose configuration is unknown until apply (terraform defers its read to apply)`,
       );
+    const provider = await serverFor(decl.type);
     const v = await rpc("ValidateDataResourceConfig", inst.address, () =>
       provider.validateDataResourceConfig?.(
         { typeName: decl.type, config: dynamicValue(value, schema.type) },
@@ -1220,8 +1689,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   function refuseSensitiveFlows(module: HclStepConfig["module"]) {
     const schemaOf = (address: string) =>
       address.startsWith("data.")
-        ? dataSchemas.get(address.split(".")[1] as string)
-        : resourceSchemas.get(address.split(".")[0] as string);
+        ? driverOf(address.split(".")[1] as string).data.get(address.split(".")[1] as string)
+        : driverOf(address.split(".")[0] as string).resources.get(address.split(".")[0] as string);
     for (const decl of module.resources) {
       const exprs = [decl.count, decl.forEach].filter((e) => e !== undefined);
       const collect = (body: (typeof decl)["body"]) => {
@@ -1306,7 +1775,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         type: rc.type,
         name: nameOf(rc.address),
         ...(indexOf(rc.address) === undefined ? {} : { index: indexOf(rc.address) as JsonValue }),
-        provider_name: providerAddress,
+        provider_name: providerAddressOf(rc.address),
         change: {
           actions: rc.actions,
           before: rc.before,
@@ -1396,7 +1865,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
             type: r.type,
             name: nameOf(r.address),
             ...(indexOf(r.address) === undefined ? {} : { index: indexOf(r.address) as JsonValue }),
-            provider_name: providerAddress,
+            provider_name: providerAddressOf(r.address),
             values: r.values,
             sensitive_values: r.sensitiveValues,
             ...(r.tainted ? { tainted: true } : {}),
@@ -1408,8 +1877,14 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   };
 
   /** `terraform apply <plan>`: plan each change again, check it against the first, apply it. */
-  const apply = async (fakePlan: FakePlan, config: StepConfig): Promise<Map<string, StoredInstance>> => {
-    await startCommand(config);
+  const apply = (fakePlan: FakePlan, config: StepConfig): Promise<Map<string, StoredInstance>> =>
+    inWalk(() => applyWalk(fakePlan, config));
+  const applyWalk = async (fakePlan: FakePlan, config: StepConfig): Promise<Map<string, StoredInstance>> => {
+    await startCommand(config, fakePlan.applyValues, fakePlan.keys);
+    if (walk) {
+      walk.beforeWalk = false;
+      walk.destroy = fakePlan.destroy === true;
+    }
     // The plan was made from the refreshed state; the apply works from it (a saved plan's prior).
     const next = new Map<string, StoredInstance>();
     for (const [address, inst] of fakePlan.refreshed)
@@ -1439,6 +1914,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const { address, type, name } = change;
     const schema = resourceSchema(type);
     const callApply = async (prior: Value, planned: Value, config: Value, plannedPrivate: Uint8Array) => {
+      const provider = await serverFor(type);
       const r = await rpc("ApplyResourceChange", address, () =>
         provider.applyResourceChange?.(
           {
@@ -1663,17 +2139,19 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       try {
         if (step.importState) {
           kind = "import";
-          await importStep(step, config, index + 1);
+          await inWalk(() => importStep(step, config, index + 1));
         } else if (step.refreshState) {
-          await startCommand(config);
-          const loaded = await load(mainState);
-          const next = new Map<string, StoredInstance>();
-          for (const [address, s] of mainState) if (s.mode === "data") next.set(address, s);
-          for (const [address, inst] of loaded) {
-            if (await refresh(address, inst))
-              next.set(address, store(inst.value, inst.type, inst.name, inst.private, inst.tainted));
-          }
-          mainState = next;
+          mainState = await inWalk(async () => {
+            await startCommand(config);
+            const loaded = await load(mainState);
+            const next = new Map<string, StoredInstance>();
+            for (const [address, s] of mainState) if (s.mode === "data") next.set(address, s);
+            for (const [address, inst] of loaded) {
+              if (await refresh(address, inst))
+                next.set(address, store(inst.value, inst.type, inst.name, inst.private, inst.tainted));
+            }
+            return next;
+          });
           if (config instanceof HclStepConfig) outputs = await hclOutputs(config);
           if (step.expectError) noErrorHappened(step);
           const failures = runStateChecks(step.stateChecks ?? [], stateJson(mainState), index + 1);
@@ -1840,6 +2318,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       id = value;
     }
     await startCommand(config);
+    const provider = await serverFor(type);
     const r = await rpc("ImportResourceState", address, () =>
       provider.importResourceState?.(
         { typeName: type, id: id as string, clientCapabilities: CAPABILITIES },

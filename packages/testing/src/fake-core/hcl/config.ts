@@ -126,3 +126,28 @@ export function sensitiveReads(
   visit(expr);
   return out;
 }
+
+/**
+ * The ephemeral resources an expression reads (directly or through locals): Terraform marks
+ * their values ephemeral, and the mark follows them into whatever uses them.
+ *
+ * @internal
+ */
+export function ephemeralReads(module: HclModule, expr: Parameters<typeof references>[0]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (e: Parameters<typeof references>[0]) => {
+    for (const r of references(e)) {
+      if (r.root === "local") {
+        const name = r.names[0];
+        if (name === undefined || seen.has(name)) continue;
+        seen.add(name);
+        const l = module.locals.get(name);
+        if (l) visit(l.expr);
+      } else if (r.root === "ephemeral" && r.names.length >= 2)
+        out.push(`ephemeral.${r.names[0]}.${r.names[1]}`);
+    }
+  };
+  visit(expr);
+  return out;
+}

@@ -53,7 +53,7 @@ function as(v: Value, t: Type, name: string, pos: Pos): Value {
   } catch (error) {
     throw new HclEvalError(
       "Invalid function argument",
-      `Invalid value for "${name}" argument: ${error instanceof Error ? error.message : String(error)}.`,
+      `Invalid value for "${name}" parameter: ${error instanceof Error ? error.message : String(error)}.`,
       pos,
     );
   }
@@ -63,7 +63,7 @@ const str = (v: Value, name: string, pos: Pos): string => {
   if (s.isNull())
     throw new HclEvalError(
       "Invalid function argument",
-      `Invalid value for "${name}" argument: argument must not be null.`,
+      `Invalid value for "${name}" parameter: argument must not be null.`,
       pos,
     );
   return s.asString();
@@ -159,6 +159,194 @@ function jsondecode(text: string, pos: Pos): Value {
   ws();
   if (i !== text.length) bad();
   return v;
+}
+
+/** libyaml's printable characters (others are escaped in a double-quoted scalar). */
+function yamlPrintable(c: number): boolean {
+  return (
+    c === 0x0a ||
+    (c >= 0x20 && c <= 0x7e) ||
+    c === 0x85 ||
+    (c >= 0xa0 && c <= 0xd7ff) ||
+    (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff) ||
+    (c >= 0x10000 && c <= 0x10ffff)
+  );
+}
+
+const YAML_ESCAPES: Record<number, string> = {
+  0: "0",
+  7: "a",
+  8: "b",
+  9: "t",
+  11: "v",
+  12: "f",
+  13: "r",
+  27: "e",
+  34: '"',
+  92: "\\",
+  133: "N",
+  160: "_",
+  8232: "L",
+  8233: "P",
+};
+
+/** A string as go-cty-yaml writes it: double-quoted, libyaml's escapes. */
+function yamlString(s: string, pos: Pos): string {
+  // libyaml writes strings with line breaks in literal style and folds long ones at 80
+  // columns; neither is reproduced here.
+  if (s.includes("\n")) throw new HclUnsupported("yamlencode() of strings with line breaks", pos);
+  if (s.length > 60 && s.includes(" "))
+    throw new HclUnsupported("yamlencode() of long strings with spaces (libyaml folds them)", pos);
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) as number;
+    const escaped =
+      c === 0x22 || c === 0x5c || c === 0x85 || c === 0x2028 || c === 0x2029 || !yamlPrintable(c);
+    const esc = YAML_ESCAPES[c];
+    if (!escaped) out += ch;
+    else if (esc !== undefined) out += `\\${esc}`;
+    else if (c <= 0xff) out += `\\x${c.toString(16).toUpperCase().padStart(2, "0")}`;
+    else if (c <= 0xffff) out += `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
+    else out += `\\U${c.toString(16).toUpperCase().padStart(8, "0")}`;
+  }
+  return `${out}"`;
+}
+
+/** A value's lines in go-cty-yaml's block style (sequences in a mapping at the key's indent). */
+function yamlLines(v: Value, indent: string, pos: Pos): string[] {
+  const scalar = (x: Value): string | undefined => {
+    if (x.isNull()) return "null";
+    const k = x.type.kind;
+    if (k === "string") return yamlString(x.asString(), pos);
+    if (k === "bool") return x.asBool() ? "true" : "false";
+    if (k === "number") return toJson(x, numberType);
+    if (["list", "tuple", "set"].includes(k)) return x.elements().length === 0 ? "[]" : undefined;
+    if (k === "map" || k === "object") return x.entries().size === 0 ? "{}" : undefined;
+    throw new HclUnsupported(`yamlencode() of a ${k} value`, pos);
+  };
+  const one = scalar(v);
+  if (one !== undefined) return [`${indent}${one}`];
+  const lines: string[] = [];
+  if (v.type.kind === "map" || v.type.kind === "object") {
+    const entries = [...v.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [k, e] of entries) {
+      const s = scalar(e);
+      const key = yamlString(k, pos);
+      if (s !== undefined) lines.push(`${indent}${key}: ${s}`);
+      else {
+        lines.push(`${indent}${key}:`);
+        const mapping = e.type.kind === "map" || e.type.kind === "object";
+        lines.push(...yamlLines(e, mapping ? `${indent}  ` : indent, pos));
+      }
+    }
+    return lines;
+  }
+  for (const e of v.elements()) {
+    const s = scalar(e);
+    if (s !== undefined) {
+      lines.push(`${indent}- ${s}`);
+      continue;
+    }
+    const inner = yamlLines(e, `${indent}  `, pos);
+    inner[0] = `${indent}- ${(inner[0] as string).slice(indent.length + 2)}`;
+    lines.push(...inner);
+  }
+  return lines;
+}
+
+/**
+ * yamldecode of the YAML that is also JSON (what `yq` and most tools print); other YAML is
+ * refused rather than read by a different grammar than go-yaml's.
+ */
+function yamldecode(text: string, pos: Pos): Value {
+  try {
+    return jsondecode(text, pos);
+  } catch (error) {
+    if (error instanceof HclEvalError)
+      throw new HclUnsupported("yamldecode() of YAML that is not also JSON (block style)", pos);
+    throw error;
+  }
+}
+
+/** Go's encoding/csv records (RFC 4180, LazyQuotes off); malformed input is refused. */
+function csvRecords(text: string, pos: Pos): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  const src = text.replace(/\r\n/g, "\n");
+  let i = 0;
+  let line = 1;
+  while (i < src.length) {
+    if (src[i] === "\n") {
+      // Empty lines are skipped.
+      i++;
+      line++;
+      continue;
+    }
+    const start = line;
+    const fields: string[] = [];
+    for (;;) {
+      let field = "";
+      if (src[i] === '"') {
+        i++;
+        for (;;) {
+          if (i >= src.length)
+            throw new HclUnsupported('csvdecode() of a quoted field without its closing "', pos);
+          const c = src[i] as string;
+          if (c === '"') {
+            if (src[i + 1] === '"') {
+              field += '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          if (c === "\n") line++;
+          field += c;
+          i++;
+        }
+        if (i < src.length && src[i] !== "," && src[i] !== "\n")
+          throw new HclUnsupported(
+            'csvdecode() of text after a quoted field (extraneous or missing " )',
+            pos,
+          );
+      } else {
+        while (i < src.length && src[i] !== "," && src[i] !== "\n") {
+          if (src[i] === '"') throw new HclUnsupported('csvdecode() of a bare " in a non-quoted field', pos);
+          field += src[i];
+          i++;
+        }
+      }
+      fields.push(field);
+      if (src[i] === ",") {
+        i++;
+        continue;
+      }
+      if (src[i] === "\n") {
+        i++;
+        line++;
+      }
+      break;
+    }
+    records.push({ fields, line: start });
+  }
+  return records;
+}
+
+/** terraform's csvdecode: the first record names the attributes; a list of objects of strings. */
+function csvdecode(text: string, pos: Pos): Value {
+  const [header, ...rows] = csvRecords(text, pos);
+  if (header === undefined) return fail("csvdecode", "missing header line", pos);
+  const names = header.fields;
+  for (const [i, n] of names.entries())
+    if (names.indexOf(n) !== i) fail("csvdecode", `duplicate column name ${JSON.stringify(n)}`, pos);
+  const objects = rows.map((r) => {
+    if (r.fields.length !== names.length)
+      fail("csvdecode", `record on line ${r.line}: wrong number of fields`, pos);
+    return objectVal(Object.fromEntries(names.map((n, i) => [n, stringVal(r.fields[i] as string)])));
+  });
+  if (objects.length > 0) return listVal(objects);
+  const empty = objectVal(Object.fromEntries(names.map((n) => [n, stringVal("")])));
+  return listValEmpty(empty.type);
 }
 
 /** Go's fmt verbs that format() supports here; the others are refused. */
@@ -292,6 +480,14 @@ const BUILTINS: Record<string, Builtin> = {
     impl: ([v]) => stringVal(jsonencode(v as Value)),
   },
   jsondecode: { arity: 1, returns: dynamicType, impl: ([v], p) => jsondecode(str(v as Value, "str", p), p) },
+  yamlencode: {
+    arity: 1,
+    returns: stringType,
+    whole: true,
+    impl: ([v], p) => stringVal(`${yamlLines(v as Value, "", p).join("\n")}\n`),
+  },
+  yamldecode: { arity: 1, returns: dynamicType, impl: ([v], p) => yamldecode(str(v as Value, "src", p), p) },
+  csvdecode: { arity: 1, returns: dynamicType, impl: ([v], p) => csvdecode(str(v as Value, "str", p), p) },
   lookup: {
     arity: [2, 3],
     returns: dynamicType,

@@ -30,12 +30,12 @@ import {
 } from "./parse.js";
 import { parseTypeConstraint } from "./types.js";
 
-/** A `resource` or `data` block, its meta-arguments taken apart. */
+/** A `resource`, `data` or `ephemeral` block, its meta-arguments taken apart. */
 export interface ResourceDecl {
-  readonly mode: "managed" | "data";
+  readonly mode: "managed" | "data" | "ephemeral";
   readonly type: string;
   readonly name: string;
-  /** `type.name` (managed) or `data.type.name`. */
+  /** `type.name` (managed), `data.type.name` or `ephemeral.type.name`. */
   readonly address: string;
   readonly body: Body;
   readonly count: Expr | undefined;
@@ -158,10 +158,20 @@ export class HclModule {
       if (names.has(r.address))
         throw new HclEvalError(
           "Duplicate resource configuration",
-          `A ${r.mode === "data" ? "data" : "managed"} resource named "${r.name}" of type "${r.type}" was already declared.`,
+          `A${r.mode === "managed" ? " managed" : r.mode === "data" ? " data" : "n ephemeral"} resource named "${r.name}" of type "${r.type}" was already declared.`,
           r.pos,
         );
       names.add(r.address);
+    }
+    // Core configures a provider before anything of its types, after what its block refers to
+    // (an ephemeral resource's value, say): those are dependencies of every resource it serves.
+    for (const r of this.resources) {
+      const body = this.providerBodies.get(providerLocalName(r.type));
+      if (body === undefined) continue;
+      const into = r.dependsOn as Set<string>;
+      for (const a of body.attributes.values())
+        for (const ref of references(a.expr)) this.noteDependency(ref, into);
+      into.delete(r.address);
     }
   }
 
@@ -275,6 +285,7 @@ export class HclModule {
       }
       case "resource":
       case "data":
+      case "ephemeral":
         labels(2);
         this.resources.push(this.resource(b));
         return;
@@ -284,9 +295,9 @@ export class HclModule {
   }
 
   private resource(b: Block): ResourceDecl {
-    const mode = b.type === "data" ? "data" : "managed";
+    const mode = b.type === "data" ? "data" : b.type === "ephemeral" ? "ephemeral" : "managed";
     const [type, name] = b.labels as [string, string];
-    const address = mode === "data" ? `data.${type}.${name}` : `${type}.${name}`;
+    const address = mode === "managed" ? `${type}.${name}` : `${mode}.${type}.${name}`;
     const attrs = b.body.attributes;
     if (attrs.has("provider")) unsupported("the provider meta-argument", attrs.get("provider")?.pos);
     const count = attrs.get("count")?.expr;
@@ -331,7 +342,11 @@ export class HclModule {
       if (inner.type === "provisioner" || inner.type === "connection")
         unsupported(`${inner.type} blocks`, inner.pos);
       if (inner.type !== "lifecycle") continue;
-      if (mode === "data") unsupported("lifecycle blocks on data sources", inner.pos);
+      if (mode !== "managed")
+        unsupported(
+          `lifecycle blocks on ${mode === "data" ? "data sources" : "ephemeral resources"}`,
+          inner.pos,
+        );
       for (const lb of inner.body.blocks)
         unsupported(`lifecycle ${lb.type} blocks (preconditions and postconditions)`, lb.pos);
       for (const a of inner.body.attributes.values()) {
@@ -453,9 +468,12 @@ export class HclModule {
       if (l) for (const inner of references(l.expr)) this.noteDependency(inner, into, seen);
       return;
     }
-    if (r.root === "data" && r.names.length >= 2) into.add(`data.${r.names[0]}.${r.names[1]}`);
+    if ((r.root === "data" || r.root === "ephemeral") && r.names.length >= 2)
+      into.add(`${r.root}.${r.names[0]}.${r.names[1]}`);
     else if (
-      !["var", "count", "each", "self", "path", "terraform", "module", "data"].includes(r.root) &&
+      !["var", "count", "each", "self", "path", "terraform", "module", "data", "ephemeral"].includes(
+        r.root,
+      ) &&
       r.names.length >= 1
     )
       into.add(`${r.root}.${r.names[0]}`);
@@ -505,6 +523,16 @@ export interface ValueSource {
   objectType(address: string): Type;
   /** A provider function call (synchronous: results are fetched ahead by the caller). */
   callProvider?(name: string, args: readonly Value[], pos: Pos): Value;
+}
+
+/**
+ * The local name of the provider a resource type belongs to, as core infers it without a
+ * `provider` argument: the type name up to its first underscore (`local` for `local_command`,
+ * `echo` for `echo`).
+ */
+export function providerLocalName(type: string): string {
+  const i = type.indexOf("_");
+  return i < 0 ? type : type.slice(0, i);
 }
 
 function instanceAddress(base: string, key: number | string | undefined): string {
@@ -583,9 +611,10 @@ export class HclEvaluation {
           pos,
         );
       }
-      case "data": {
-        if (names.length < 2) unsupported("data as a whole object", pos);
-        return { value: this.resourceValue(`data.${names[0]}.${names[1]}`, pos), used: 2 };
+      case "data":
+      case "ephemeral": {
+        if (names.length < 2) unsupported(`${root} as a whole object`, pos);
+        return { value: this.resourceValue(`${root}.${names[0]}.${names[1]}`, pos), used: 2 };
       }
       case "path":
       case "terraform":

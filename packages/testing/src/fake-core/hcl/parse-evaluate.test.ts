@@ -126,3 +126,35 @@ import { stringType, unknownVal } from "@tfkit/cty-values";
 function unknownString(): Value {
   return unknownVal(stringType);
 }
+
+describe("yamlencode, yamldecode, csvdecode", () => {
+  // Expected texts printed by terraform 1.11.4 (`terraform output -raw`) for the same expressions.
+  it("yamlencode writes go-cty-yaml's block style, keys sorted, strings double-quoted", () => {
+    const y1 = ev(
+      'yamlencode([{ arr = [1, 2, 3], bool = true, num = 1.23, str = "obj1" }, { arr = [], m = {}, n = null, nested = { a = [["x", "y"], { b = "q\\"u\\\\o" }] } }])',
+    );
+    expect(y1.asString()).toBe(
+      '- "arr":\n  - 1\n  - 2\n  - 3\n  "bool": true\n  "num": 1.23\n  "str": "obj1"\n- "arr": []\n  "m": {}\n  "n": null\n  "nested":\n    "a":\n    - - "x"\n      - "y"\n    - "b": "q\\"u\\\\o"\n',
+    );
+    const y2 = ev('yamlencode({ "a b" = "tab\\there", z = "é ünï", e = "" })');
+    expect(y2.asString()).toBe('"a b": "tab\\there"\n"e": ""\n"z": "é ünï"\n');
+    // libyaml's literal style and line folding are not reproduced: refused, not guessed.
+    expect(() => ev('yamlencode("two\\nlines")')).toThrow(HclUnsupported);
+  });
+  it("yamldecode reads JSON-compatible YAML and refuses block style", () => {
+    expect(json('yamldecode("{\\"a\\": [1, 2.5, \\"x\\", null, true]}")')).toEqual({
+      a: [1, 2.5, "x", null, true],
+    });
+    expect(() => ev('yamldecode("a: 1")')).toThrow(HclUnsupported);
+  });
+  it("csvdecode: a header, quoted fields, empty lines skipped, CRLF", () => {
+    expect(json('csvdecode("a,b\\n1,\\"x,\\"\\"y\\"\\"\\"\\n\\n3,4\\r\\n")')).toEqual([
+      { a: "1", b: 'x,"y"' },
+      { a: "3", b: "4" },
+    ]);
+    const empty = ev('csvdecode("a,b\\n")');
+    expect(empty.type.kind).toBe("list");
+    expect(empty.elements()).toHaveLength(0);
+    expect(() => ev('csvdecode("a,b\\n1\\n")')).toThrow(/record on line 2: wrong number of fields/);
+  });
+});

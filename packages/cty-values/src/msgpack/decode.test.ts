@@ -538,3 +538,34 @@ describe("fromMsgpack interning of short strings and integers", () => {
     }
   });
 });
+
+describe("fromMsgpack fast paths for primitives", () => {
+  it("decodes fixstr, fixint and bools through the fast path exactly as through the general one", () => {
+    expect(fromMsgpack(fromHex("a0"), stringType).asString()).toBe("");
+    expect(fromMsgpack(fromHex("7f"), numberType).asNumber().equals(CtyNumber.fromInt(127))).toBe(true);
+    expect(fromMsgpack(fromHex("7f"), numberType).asNumber().precision).toBe(64);
+    expect(fromMsgpack(fromHex("ff"), numberType).asNumber().equals(CtyNumber.fromInt(-1))).toBe(true);
+    expect(fromMsgpack(fromHex("c3"), boolType).asBool()).toBe(true);
+    expect(fromMsgpack(fromHex("c2"), boolType).asBool()).toBe(false);
+  });
+
+  it("refuses a cut fixstr and items of the wrong kind", () => {
+    expect(() => fromMsgpack(fromHex("a56162"), stringType)).toThrow(/string is required/);
+    expect(() => fromMsgpack(fromHex("05"), stringType)).toThrow(/string is required/);
+    expect(() => fromMsgpack(fromHex("a161"), numberType)).toThrow(/number is required/);
+    expect(() => fromMsgpack(fromHex("05"), boolType)).toThrow(/bool is required/);
+  });
+
+  it("decodes nil as the null of the expected type, primitive or not", () => {
+    for (const t of [stringType, numberType, boolType, listType(stringType), objectType({ a: stringType })]) {
+      const v = fromMsgpack(fromHex("c0"), t);
+      expect(v.isNull()).toBe(true);
+      expect(rawEquals(v, nullVal(t))).toBe(true);
+    }
+    const obj = objectType({ a: stringType, b: numberType, c: boolType });
+    const v = fromMsgpack(fromHex(`83a161c0a162c0a163c0`), obj);
+    expect(
+      rawEquals(v, objectVal({ a: nullVal(stringType), b: nullVal(numberType), c: nullVal(boolType) })),
+    ).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { CtyError, isCtyError } from "../errors.js";
 import { CtyNumber } from "../number.js";
 import { refine } from "../refinement.js";
 import {
+  boolType,
   compareUtf8,
   dynamicType,
   type ListType,
@@ -275,15 +276,55 @@ function isExt(c: number): boolean {
   return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9);
 }
 
+/** Nulls of the primitive types, shared as the interned numbers and strings are. */
+const NULL_STRING = nullVal(stringType);
+const NULL_NUMBER = nullVal(numberType);
+const NULL_BOOL = nullVal(boolType);
+
+function nullOf(t: Type): Value {
+  return t === stringType
+    ? NULL_STRING
+    : t === numberType
+      ? NULL_NUMBER
+      : t === boolType
+        ? NULL_BOOL
+        : nullVal(t);
+}
+
 function decodeValue(d: Decoder, t: Type): Value {
-  if (d.pos >= d.end) d.fail("unexpected EOF");
-  const c = d.b[d.pos] as number;
+  const pos = d.pos;
+  if (pos >= d.end) d.fail("unexpected EOF");
+  const c = d.b[pos] as number;
+  // The commonest items first, without the general dispatch: a fixstr for a string (ASCII,
+  // interned), a positive fixint for a number, true or false for a bool.
+  if (t === stringType) {
+    if (c >= 0xa0 && c <= 0xbf) {
+      const len = c & 0x1f;
+      if (pos + 1 + len <= d.end) {
+        const v = shortAsciiString(d.b, pos + 1, len);
+        if (v !== undefined) {
+          d.pos = pos + 1 + len;
+          return v;
+        }
+      }
+    }
+  } else if (t === numberType) {
+    if (c <= 0x7f) {
+      d.pos = pos + 1;
+      return intValue(c);
+    }
+  } else if (t === boolType) {
+    if (c === 0xc3 || c === 0xc2) {
+      d.pos = pos + 1;
+      return c === 0xc3 ? True : False;
+    }
+  }
   // Extensions come first: every extension is an unknown, whatever the type.
   if (isExt(c)) return decodeUnknown(d, t);
   if (t.kind === "dynamic") return decodeDynamic(d);
   if (c === 0xc0) {
     d.pos++;
-    return nullVal(t);
+    return nullOf(t);
   }
   switch (t.kind) {
     case "string":

@@ -60,7 +60,9 @@ const holding = new WeakMap<object, boolean>();
 /** Whether a nested attribute or block has a plan modifier on itself (blocks) or anything inside (cached). */
 function holdsModifiers(spec: Extract<AnyAttributeSpec, { kind: "nested_attribute" }> | BlockSpec): boolean {
   let h = holding.get(spec);
+  // Stryker disable next-line ConditionalExpression: equivalent, the cache only saves work.
   if (h === undefined) {
+    // Stryker disable next-line BooleanLiteral: equivalent by design, a spec visited without need changes nothing.
     h = false;
     for (const a of Object.values(spec.attributes)) {
       if (a.planModifiers.length > 0 || (a.kind === "nested_attribute" && holdsModifiers(a))) {
@@ -93,9 +95,11 @@ function modifyBody(
   for (const [name, spec] of attributeEntries(body.attributes)) {
     if (run.failed) break;
     // Attributes with no plan modifier anywhere inside are left as they are, without a visit.
+    // Stryker disable next-line ConditionalExpression: equivalent by design, the skip only saves the visit.
     if (spec.planModifiers.length === 0 && (spec.kind !== "nested_attribute" || !holdsModifiers(spec)))
       continue;
     const v = entries.get(name);
+    // Stryker disable next-line ConditionalExpression: equivalent, a value of the schema's type has every attribute.
     if (v === undefined) continue;
     const nv = modifyAttribute(
       spec,
@@ -106,6 +110,7 @@ function modifyBody(
       inPrior,
       run,
     );
+    // Stryker disable next-line ConditionalExpression: equivalent, an unchanged value replaced by itself.
     if (nv !== v) {
       changes ??= new Map();
       changes.set(name, nv);
@@ -113,8 +118,10 @@ function modifyBody(
   }
   for (const [name, spec] of blockEntries(body.blocks)) {
     if (run.failed) break;
+    // Stryker disable next-line ConditionalExpression: equivalent by design, the skip only saves the visit.
     if (!holdsModifiers(spec)) continue;
     const v = entries.get(name);
+    // Stryker disable next-line ConditionalExpression: equivalent, a value of the schema's type has every attribute.
     if (v === undefined) continue;
     const nv = modifyBlock(
       spec,
@@ -125,6 +132,7 @@ function modifyBody(
       inPrior,
       run,
     );
+    // Stryker disable next-line ConditionalExpression: equivalent, an unchanged value replaced by itself.
     if (nv !== v) {
       changes ??= new Map();
       changes.set(name, nv);
@@ -152,7 +160,7 @@ function runModifiers(
       run.diagnostics.push({
         severity: "error",
         summary: "Unsupported Plan Modifier",
-        detail: `The plan modifier of kind "${(m as { kind?: unknown }).kind}" on ${formatPath(path) || "the resource"} has no modify function, so @tfkit/plan-engine cannot run it. Use the constructors of @tfkit/plan-engine (useStateForUnknown(), requiresReplace(), planModifier(...)). This is always a problem with the provider.`,
+        detail: `The plan modifier of kind "${(m as { kind?: unknown }).kind}" on ${formatPath(path)} has no modify function, so @tfkit/plan-engine cannot run it. Use the constructors of @tfkit/plan-engine (useStateForUnknown(), requiresReplace(), planModifier(...)). This is always a problem with the provider.`,
         path,
       });
       run.failed = true;
@@ -249,5 +257,6 @@ function counterpart(
 ): Value {
   if (!collection.isKnown()) return unknownVal(et);
   if (collection.isNull()) return nullVal(et);
+  // Stryker disable next-line StringLiteral: equivalent, any mode but "value" pairs set elements by position.
   return findCounterpart(collection, el, keyBy, "position", used) ?? nullVal(et);
 }

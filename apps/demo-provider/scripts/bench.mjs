@@ -3,36 +3,32 @@
 // plugin processes, gRPC, msgpack, the file store) against N terraform_data resources (built into
 // terraform: no plugin process at all), in the same run, with terraform's default parallelism.
 // Prints the times and the ratios. Usage: node scripts/bench.mjs [N ...]   (default: 200 1000)
-import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildDemo } from "./build.mjs";
+import {
+  bundleProvider,
+  createTerraformWorkdir,
+  requiredProvidersBlock,
+  terraformOrWarn,
+} from "@tfkit/testing";
 
+const SOURCE = "example.test/tfkit/demo";
+if (terraformOrWarn("the terraform bench") === undefined) process.exit(1);
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
 const counts = sizes.length > 0 ? sizes : [200, 1000];
 const work = mkdtempSync(join(tmpdir(), "tfkit-demo-bench-"));
-const pluginDir = join(work, "plugins");
-mkdirSync(pluginDir);
-await buildDemo({ outfile: join(pluginDir, "provider.mjs") });
-writeFileSync(join(pluginDir, "terraform-provider-demo"), '#!/usr/bin/env node\nimport("./provider.mjs");\n');
-chmodSync(join(pluginDir, "terraform-provider-demo"), 0o755);
-const cliConfig = join(work, "dev.tfrc");
-writeFileSync(
-  cliConfig,
-  `provider_installation {\n  dev_overrides {\n    "example.test/tfkit/demo" = ${JSON.stringify(pluginDir)}\n  }\n}\n`,
-);
+const demo = await bundleProvider(new URL("../src/main.ts", import.meta.url).pathname, {
+  typeName: "demo",
+  outDir: join(work, "plugins"),
+  conditions: ["@tfkit/source"],
+});
 
 const configs = {
-  demo: (n) => `terraform {
-  required_providers {
-    demo = { source = "example.test/tfkit/demo" }
-  }
-}
-
+  demo: (n) => `${requiredProvidersBlock({ demo: SOURCE })}
 resource "demo_volume" "v" {
   count = ${n}
   name  = "v\${count.index}"
@@ -46,23 +42,11 @@ resource "demo_volume" "v" {
 `,
 };
 
-function timed(dir, args) {
-  const t0 = performance.now();
-  const r = spawnSync("terraform", args, {
-    cwd: dir,
-    env: {
-      ...process.env,
-      TF_CLI_CONFIG_FILE: cliConfig,
-      CHECKPOINT_DISABLE: "1",
-      TFKIT_DEMO_STORE: join(dir, "cloud.json"),
-    },
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = performance.now() - t0;
-  if (r.status !== 0)
-    throw new Error(`terraform ${args.join(" ")} failed in ${dir}:\n${r.stdout}\n${r.stderr}`);
-  return ms;
+function timed(wd, args) {
+  const r = wd.runSync(args, { env: { TFKIT_DEMO_STORE: join(wd.dir, "cloud.json") } });
+  if (r.code !== 0)
+    throw new Error(`terraform ${args.join(" ")} failed in ${wd.dir}:\n${r.stdout}\n${r.stderr}`);
+  return r.durationMs;
 }
 
 const rows = [];
@@ -70,15 +54,21 @@ try {
   for (const n of counts) {
     const result = {};
     for (const kind of ["terraform_data", "demo"]) {
-      const dir = join(work, `${kind}-${n}`);
-      mkdirSync(dir);
-      writeFileSync(join(dir, "main.tf"), configs[kind](n));
-      const apply = timed(dir, ["apply", "-auto-approve", "-input=false"]);
+      const wd = await createTerraformWorkdir({
+        providers: { [SOURCE]: demo.executable },
+        parent: work,
+        prefix: `${kind}-${n}-`,
+        commandTimeoutMs: 3_600_000,
+      });
+      wd.writeConfig(configs[kind](n));
+      const apply = timed(wd, ["apply", "-auto-approve", "-input=false"]);
       if (kind === "demo") {
-        const objects = Object.keys(JSON.parse(readFileSync(join(dir, "cloud.json"), "utf8")).objects).length;
+        const objects = Object.keys(
+          JSON.parse(readFileSync(join(wd.dir, "cloud.json"), "utf8")).objects,
+        ).length;
         if (objects !== n) throw new Error(`store holds ${objects} objects after applying ${n}`);
       }
-      const destroy = timed(dir, ["destroy", "-auto-approve", "-input=false"]);
+      const destroy = timed(wd, ["destroy", "-auto-approve", "-input=false"]);
       result[kind] = { apply, destroy };
       console.log(
         `${String(n).padStart(5)} ${kind.padEnd(15)} apply ${(apply / 1000).toFixed(2)} s, destroy ${(destroy / 1000).toFixed(2)} s`,

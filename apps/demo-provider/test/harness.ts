@@ -1,44 +1,29 @@
 /**
- * A small real-terraform harness for the end-to-end tests that need more than the acceptance
- * runner offers (injected faults per command, hand-written state files, timing, raw plan text):
- * the demo is bundled once per test file, each test gets a working directory with a
- * dev_overrides CLI config and its own store file, and terraform runs with no `init`.
+ * The demo's real-terraform tests that need more than the acceptance runner offers (injected
+ * faults per command, hand-written state files, timing, raw plan text), on @tfkit/testing's
+ * terraform harness: the demo is bundled once per test file, each test gets a working directory
+ * with a dev_overrides CLI config and its own store file, and terraform runs with no `init`.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  bundleProvider,
+  createTerraformWorkdir,
+  requiredProvidersBlock,
+  type TerraformWorkdir,
+  terraformOrWarn,
+} from "@tfkit/testing";
 import { describe } from "vitest";
-import { buildDemo } from "../scripts/build.mjs";
 import type { StoreData } from "../src/store/file-store.js";
 
 /** The provider source address the demo is overridden at. */
 export const SOURCE = "example.test/tfkit/demo";
 
-/** The terraform binary used (TF_ACC_TERRAFORM_PATH or `terraform` on PATH). */
-export const TERRAFORM = process.env.TF_ACC_TERRAFORM_PATH ?? "terraform";
-
-let available: boolean | undefined;
-
-/** Whether terraform runs here; warns loudly (naming the binary) when it does not. */
-export function terraformAvailable(): boolean {
-  if (available === undefined) {
-    const r = spawnSync(TERRAFORM, ["version"], { encoding: "utf8" });
-    available = r.error === undefined && r.status === 0;
-    if (!available) {
-      console.warn(
-        `\n!!! demo-provider end-to-end tests SKIPPED: the terraform binary "${TERRAFORM}" is not runnable ` +
-          `(${r.error?.message ?? `exit ${r.status}`}). Install terraform 1.11.4 on PATH to run them. !!!\n`,
-      );
-    }
-  }
-  return available;
-}
-
-/** `describe` that is skipped (loudly) without terraform. */
+/** `describe` that is skipped without terraform (TF_ACC_TERRAFORM_PATH or `terraform` on PATH), loudly. */
 export function describeTerraform(name: string, body: () => void): void {
-  if (terraformAvailable()) describe(name, body);
-  else describe.skip(`${name} (SKIPPED: no terraform binary "${TERRAFORM}")`, body);
+  if (terraformOrWarn("the demo-provider end-to-end tests") !== undefined) describe(name, body);
+  else describe.skip(`${name} (SKIPPED: no terraform binary)`, body);
 }
 
 const root = mkdtempSync(join(tmpdir(), "tfkit-demo-e2e-"));
@@ -50,15 +35,11 @@ let built: Promise<string> | undefined;
 
 /** Bundles the demo once per test file; returns the directory holding `terraform-provider-demo`. */
 export function providerDir(): Promise<string> {
-  built ??= (async () => {
-    const dir = join(root, "provider");
-    mkdirSync(dir, { recursive: true });
-    await buildDemo({ outfile: join(dir, "provider.mjs") });
-    const exe = join(dir, "terraform-provider-demo");
-    writeFileSync(exe, '#!/usr/bin/env node\nimport("./provider.mjs");\n');
-    chmodSync(exe, 0o755);
-    return dir;
-  })();
+  built ??= bundleProvider(new URL("../src/main.ts", import.meta.url).pathname, {
+    typeName: "demo",
+    outDir: join(root, "provider"),
+    conditions: ["@tfkit/source"],
+  }).then((b) => b.dir);
   return built;
 }
 
@@ -73,76 +54,53 @@ export interface TfResult {
 }
 
 /** The `terraform { required_providers }` header every configuration starts with. */
-export const HEADER = `terraform {\n  required_providers {\n    demo = { source = "${SOURCE}" }\n  }\n}\n\n`;
+export const HEADER = `${requiredProvidersBlock({ demo: SOURCE })}\n`;
 
 /** A working directory with its CLI config and store. */
 export class Workdir {
   readonly dir: string;
   readonly storePath: string;
-  readonly #cliConfig: string;
+  readonly #wd: TerraformWorkdir;
 
-  private constructor(dir: string, cliConfig: string) {
-    this.dir = dir;
-    this.storePath = join(dir, "cloud.json");
-    this.#cliConfig = cliConfig;
+  private constructor(wd: TerraformWorkdir) {
+    this.dir = wd.dir;
+    this.storePath = join(wd.dir, "cloud.json");
+    this.#wd = wd;
   }
 
   /** A fresh directory for one test. */
   static async create(name: string): Promise<Workdir> {
     const pluginDir = await providerDir();
-    const dir = mkdtempSync(join(root, `${name.replace(/[^a-z0-9]+/gi, "-")}-`));
-    const cliConfig = join(dir, "dev.tfrc");
-    writeFileSync(
-      cliConfig,
-      `provider_installation {\n  dev_overrides {\n    ${JSON.stringify(SOURCE)} = ${JSON.stringify(pluginDir)}\n  }\n}\n`,
-    );
-    return new Workdir(dir, cliConfig);
+    const wd = await createTerraformWorkdir({
+      providers: { [SOURCE]: join(pluginDir, "terraform-provider-demo") },
+      parent: root,
+      prefix: `${name.replace(/[^a-z0-9]+/gi, "-")}-`,
+      // Long applies of hundreds of resources on a busy 2-core machine.
+      commandTimeoutMs: 900_000,
+    });
+    return new Workdir(wd);
   }
 
   /** Writes main.tf (the header is added). */
   config(body: string): void {
-    writeFileSync(join(this.dir, "main.tf"), HEADER + body);
+    this.#wd.writeConfig(HEADER + body);
   }
 
   /** Runs terraform (`-no-color` added to commands that take it). */
-  tf(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<TfResult> {
-    const started = performance.now();
+  async tf(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<TfResult> {
     const full = ["plan", "apply", "destroy", "import", "show", "refresh", "validate"].includes(args[0] ?? "")
       ? [args[0] ?? "", "-no-color", ...args.slice(1)]
       : [...args];
-    return new Promise((resolve, reject) => {
-      const child = spawn(TERRAFORM, full, {
-        cwd: this.dir,
-        env: {
-          ...process.env,
-          TF_CLI_CONFIG_FILE: this.#cliConfig,
-          CHECKPOINT_DISABLE: "1",
-          TF_IN_AUTOMATION: "1",
-          TFKIT_DEMO_STORE: this.storePath,
-          TFKIT_DEMO_FAULTS: "",
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => {
-        stdout += d.toString();
-      });
-      child.stderr.on("data", (d: Buffer) => {
-        stderr += d.toString();
-      });
-      child.on("error", reject);
-      child.on("close", (code) =>
-        resolve({
-          code: code ?? -1,
-          stdout,
-          stderr,
-          output: stdout + stderr,
-          ms: performance.now() - started,
-        }),
-      );
+    const r = await this.#wd.run(full, {
+      env: { TFKIT_DEMO_STORE: this.storePath, TFKIT_DEMO_FAULTS: "", ...env },
     });
+    return {
+      code: r.code ?? -1,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      output: r.stdout + r.stderr,
+      ms: r.durationMs,
+    };
   }
 
   /** Runs terraform and fails (with its output) unless it exits with `expected`. */
@@ -184,7 +142,7 @@ export class Workdir {
 
   /** Writes a file in the directory. */
   write(name: string, content: string): void {
-    writeFileSync(join(this.dir, name), content);
+    this.#wd.write(name, content);
   }
 }
 

@@ -15,11 +15,6 @@ import {
   serverCertificate,
 } from "./suites/transport.js";
 
-if (!hasTerraform)
-  console.warn(
-    "!!! `terraform` is not on PATH: the terraform/plan and terraform/floor-n* suites are SKIPPED !!!",
-  );
-
 /**
  * Every benchmark suite, in run order. Case names are `area/op/fixture`; the regex filter
  * matches them (or `suite/case`).

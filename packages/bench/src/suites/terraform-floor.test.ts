@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { terraformOrWarn } from "@tfkit/testing";
 import { describe, expect, it } from "vitest";
 import {
   FLOOR_COMMANDS,
@@ -8,9 +8,7 @@ import {
   terraformDataConfig,
 } from "./terraform-floor.js";
 
-const hasTerraform = spawnSync("terraform", ["version"], { stdio: "ignore" }).status === 0;
-if (!hasTerraform)
-  console.warn("!!! terraform is not on PATH: the terraform/floor suite test is SKIPPED !!!");
+const hasTerraform = terraformOrWarn("the terraform/floor suite test") !== undefined;
 
 describe("terraform/floor suite", () => {
   it("writes N resources of the same shape for the providers and for terraform_data", () => {

@@ -9,14 +9,20 @@
  * medians; ratios to the Go floor in the same run.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { packageProvider } from "@tfkit/cli";
-import { findTerraform, fromEntry, fromExecutable } from "@tfkit/testing";
+import {
+  createTerraformWorkdir,
+  findTerraform,
+  fromEntry,
+  fromExecutable,
+  requiredProvidersBlock,
+  type TerraformWorkdir,
+} from "@tfkit/testing";
 import { type CaseResult, type CustomSuite, median, percentile, rmePercent } from "../runner.js";
-import { benchTerraformEnv, devOverridesConfig, terraformIn } from "../support/terraform-cli.js";
 
 /** The kinds compared, in the order of the first round. */
 export const FLOOR_KINDS = [
@@ -36,12 +42,7 @@ const ADDRESS = "example.test/tfkit/bench";
 
 /** The configuration every provider kind applies (only the CLI configuration differs). */
 export function providerConfig(n: number): string {
-  return `terraform {
-  required_providers {
-    bench = { source = "${ADDRESS}" }
-  }
-}
-
+  return `${requiredProvidersBlock({ bench: ADDRESS })}
 resource "bench_item" "r" {
   count = ${n}
   name  = "item-\${count.index}"
@@ -63,12 +64,10 @@ export function terraformDataConfig(n: number): string {
 }
 
 /**
- * A kind ready to run (its CLI configuration and, for a provider, the executable dev_overrides
- * finds), or why it cannot run here.
+ * A kind ready to run (for a provider, the executable dev_overrides points terraform at), or why it
+ * cannot run here.
  */
-export type PreparedKind =
-  | { readonly cliConfig: string; readonly executable?: string }
-  | { readonly skipped: string };
+export type PreparedKind = { readonly executable?: string } | { readonly skipped: string };
 
 /** packages/bench: above dist/bench.js when bundled, above src/suites/ under vitest. */
 const benchRoot = [new URL("..", import.meta.url), new URL("../..", import.meta.url)]
@@ -139,20 +138,14 @@ async function buildKind(kind: Exclude<FloorKind, "terraform_data">): Promise<st
   }
 }
 
-/** Builds a kind's provider and writes its CLI configuration, once per bench process. */
+/** Builds a kind's provider, once per bench process. */
 export function prepareKind(kind: FloorKind): Promise<PreparedKind> {
   let p = preparing.get(kind);
   if (p === undefined) {
     p = (async (): Promise<PreparedKind> => {
-      const cliConfig = join(scratchDir(), `${kind}.tfrc`);
       try {
-        if (kind === "terraform_data") {
-          writeFileSync(cliConfig, "");
-          return { cliConfig };
-        }
-        const executable = await buildKind(kind);
-        writeFileSync(cliConfig, devOverridesConfig(ADDRESS, join(executable, "..")));
-        return { cliConfig, executable };
+        if (kind === "terraform_data") return {};
+        return { executable: await buildKind(kind) };
       } catch (error) {
         const skipped = error instanceof Error ? error.message : String(error);
         console.warn(`\n!!! ${kind} SKIPPED: ${skipped} !!!\n`);
@@ -165,19 +158,17 @@ export function prepareKind(kind: FloorKind): Promise<PreparedKind> {
 }
 
 async function timed(
-  terraform: string,
-  cliConfig: string,
+  wd: TerraformWorkdir,
   kind: FloorKind,
-  dir: string,
   args: readonly string[],
   expect: (out: string, code: number | null) => boolean,
 ): Promise<number> {
-  const run = await terraformIn(terraform, dir, benchTerraformEnv(cliConfig), args);
+  const run = await wd.run(args);
   if (!expect(run.stdout, run.code))
     throw new Error(
-      `${kind}: terraform ${args.join(" ")} (exit ${run.code}) in ${dir}:\n${run.stdout}\n${run.stderr}`,
+      `${kind}: terraform ${args.join(" ")} (exit ${run.code}) in ${wd.dir}:\n${run.stdout}\n${run.stderr}`,
     );
-  return run.ms;
+  return run.durationMs;
 }
 
 /** One suite per N: `terraform/floor-n<N>`, cases `<command>/<kind>`. */
@@ -191,27 +182,28 @@ export function floorSuite(n: number, rounds: number): CustomSuite {
     run: async (selected) => {
       const terraform = findTerraform();
       if (terraform === undefined) throw new Error("terraform is not on PATH");
-      const cliConfigs = new Map<FloorKind, string>();
+      const executables = new Map<FloorKind, string | undefined>();
       for (const kind of FLOOR_KINDS.filter((k) => selected.some((s) => s.endsWith(`/${k}`)))) {
         const prepared = await prepareKind(kind);
-        if ("cliConfig" in prepared) cliConfigs.set(kind, prepared.cliConfig);
-        else console.warn(`!!! ${name}: ${kind} SKIPPED: ${prepared.skipped} !!!`);
+        if ("skipped" in prepared) console.warn(`!!! ${name}: ${kind} SKIPPED: ${prepared.skipped} !!!`);
+        else executables.set(kind, prepared.executable);
       }
-      const kinds = [...cliConfigs.keys()];
+      const kinds = [...executables.keys()];
       const samples = new Map<string, number[]>();
       const load0 = loadavg()[0] ?? 0;
       for (let round = 0; round < rounds; round++) {
         // Each round starts with a different kind, so no kind always runs first or last.
         const order = kinds.map((_, i) => kinds[(i + round) % kinds.length] as FloorKind);
         for (const kind of order) {
-          const dir = join(scratchDir(), `${kind}-${n}`);
-          const cliConfig = cliConfigs.get(kind) as string;
-          rmSync(dir, { recursive: true, force: true });
-          mkdirSync(dir);
-          writeFileSync(
-            join(dir, "main.tf"),
-            kind === "terraform_data" ? terraformDataConfig(n) : providerConfig(n),
-          );
+          const executable = executables.get(kind);
+          const wd = await createTerraformWorkdir({
+            providers: executable === undefined ? {} : { [ADDRESS]: executable },
+            parent: scratchDir(),
+            prefix: `${kind}-${n}-`,
+            terraformPath: terraform,
+            commandTimeoutMs: 3_600_000,
+          });
+          wd.writeConfig(kind === "terraform_data" ? terraformDataConfig(n) : providerConfig(n));
           const add = (command: string, ms: number) => {
             const key = `${command}/${kind}`;
             samples.set(key, [...(samples.get(key) ?? []), ms * 1e6]);
@@ -219,10 +211,8 @@ export function floorSuite(n: number, rounds: number): CustomSuite {
           add(
             "apply",
             await timed(
-              terraform,
-              cliConfig,
+              wd,
               kind,
-              dir,
               ["apply", "-auto-approve", "-input=false", "-no-color"],
               (out, code) => code === 0 && out.includes(`Resources: ${n} added`),
             ),
@@ -230,10 +220,8 @@ export function floorSuite(n: number, rounds: number): CustomSuite {
           add(
             "plan",
             await timed(
-              terraform,
-              cliConfig,
+              wd,
               kind,
-              dir,
               ["plan", "-input=false", "-no-color", "-detailed-exitcode"],
               (_, code) => code === 0,
             ),
@@ -241,14 +229,13 @@ export function floorSuite(n: number, rounds: number): CustomSuite {
           add(
             "destroy",
             await timed(
-              terraform,
-              cliConfig,
+              wd,
               kind,
-              dir,
               ["destroy", "-auto-approve", "-input=false", "-no-color"],
               (out, code) => code === 0 && out.includes(`Resources: ${n} destroyed`),
             ),
           );
+          await wd.close();
         }
       }
       const load1 = loadavg()[0] ?? 0;

@@ -569,3 +569,23 @@ describe("fromMsgpack fast paths for primitives", () => {
     ).toBe(true);
   });
 });
+
+describe("fromMsgpack map keys through the string cache", () => {
+  it("keeps keys exact, ordered and NFC whether they repeat or not", () => {
+    const t = mapType(stringType);
+    const m = mapVal({
+      Environment: stringVal("production"),
+      Name: stringVal("web-1"),
+      Team: stringVal("platform"),
+    });
+    for (let k = 0; k < 3; k++) expect(rawEquals(fromMsgpack(toMsgpack(m, t), t), m)).toBe(true);
+    // Unsorted, non-ASCII and repeated keys still go through mapVal's normalisation.
+    const unsorted = fromMsgpack(fromHex(`83a162a131a4${asciiHex("ab")}cc81a132a161a133`), t);
+    expect([...unsorted.entries().keys()]).toEqual(["a", "ab\u0301", "b"]);
+    expect(unsorted.entries().get("b")?.asString()).toBe("1");
+    const nfc = fromMsgpack(fromHex(`81a4${asciiHex("cafe")}a131`), t);
+    expect(rawEquals(nfc, mapVal({ cafe: stringVal("1") }))).toBe(true);
+    const composed = fromMsgpack(fromHex(`81a6${asciiHex("cafe")}cc81a131`), t);
+    expect([...composed.entries().keys()]).toEqual(["caf\u00e9"]);
+  });
+});

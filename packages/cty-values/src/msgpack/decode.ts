@@ -583,7 +583,10 @@ function decodeMap(d: Decoder, t: MapType): Value {
   const step = d.path.open();
   for (let i = 0; i < n; i++) {
     if (!d.span()) d.failAt(step, "non-string key in map");
-    const k = d.spanString();
+    // Keys repeat across the maps of a payload (tag names): short ASCII ones come from the cache.
+    const interned =
+      d.spanLen <= STRING_CACHE_MAX ? shortAsciiString(d.b, d.spanStart, d.spanLen) : undefined;
+    const k = interned !== undefined ? (interned.payload as string) : d.spanString();
     if (k === undefined) d.failAt(step, "map key is not valid UTF-8");
     if (keysReady && (k.length !== d.spanLen || (prev !== undefined && compareUtf8(prev, k) >= 0)))
       keysReady = false;

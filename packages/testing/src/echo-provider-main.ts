@@ -2,9 +2,7 @@
 import { serve } from "@tfkit/grpc-transport";
 import { newEchoProvider } from "./echo-server.js";
 
-serve(newEchoProvider(), { providerAddress: "registry.terraform.io/hashicorp/echo" }).catch(
-  (error: unknown) => {
-    process.stderr.write(`echo provider: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+serve(newEchoProvider(), { providerAddress: "example.test/tfkit/echo" }).catch((error: unknown) => {
+  process.stderr.write(`echo provider: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -126,7 +126,7 @@ export function newEchoProvider(): EchoProvider {
   return {
     ...server,
     definition: {
-      metadata: { typeName: ECHO, address: "registry.terraform.io/hashicorp/echo" },
+      metadata: { typeName: ECHO, address: "example.test/tfkit/echo" },
       schema: PROVIDER_SCHEMA,
       resources: [{ typeName: ECHO, schema: ECHO_SCHEMA }],
     },

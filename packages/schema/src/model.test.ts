@@ -562,3 +562,128 @@ describe("fromModelSalvaging", () => {
     expect(value.isWhollyKnown()).toBe(true);
   });
 });
+
+describe("blocks of every nesting, absent and null", () => {
+  const s = resourceSchema({
+    attributes: {
+      items: attr.listNested({ v: attr.string(ok) }, ok),
+      by_key: attr.mapNested({ v: attr.string(ok) }, ok),
+    },
+    blocks: {
+      opt: block.single({ attributes: { v: attr.string(ok) } }),
+      req: block.single({ attributes: { v: attr.string(ok) }, required: true }),
+      grp: block.group({ attributes: { v: attr.string(ok) } }),
+      list: block.list({ attributes: { v: attr.string(ok) } }),
+      named: block.map({ attributes: { v: attr.string(ok) } }),
+    },
+  });
+  const obj = (v: string | null) => objectVal({ v: v === null ? nullVal(t.string.type) : stringVal(v) });
+  const value = (over: Record<string, Value>) => {
+    const m = new Map(emptyValue(s).entries());
+    m.set("req", obj("r"));
+    for (const [k, x] of Object.entries(over)) m.set(k, x);
+    return objectVal(m);
+  };
+
+  it("maps an absent optional single block to null in every phase, and null back to an absent block", () => {
+    for (const phase of ["config", "known_config", "proposed", "plan", "state", "read"] as const) {
+      const model = toModel(s, value({}), phase);
+      expect(model.opt, phase).toBeNull();
+      expect(model.req, phase).toEqual({ v: "r" });
+      expect(rawEquals(fromModel(s, { ...model }, phase), value({})), phase).toBe(true);
+    }
+    const made = fromModel(s, { ...toModel(s, value({}), "state"), opt: null }, "state");
+    expect(made.entries().get("opt")?.isNull()).toBe(true);
+    expect(toModel(s, value({ opt: obj("o") }), "state").opt).toEqual({ v: "o" });
+  });
+
+  it("refuses an absent required single block, except in what an import read", () => {
+    const absent = value({ req: nullVal(s.blocks.req.type) });
+    expect(errorOf(() => toModel(s, absent, "state"))).toBe(".req: required block is absent from the state");
+    expect(errorOf(() => toModel(s, absent, "plan"))).toBe(
+      ".req: required block is absent from the planned state",
+    );
+    expect(errorOf(() => toModel(s, absent, "config"))).toBe(
+      ".req: required block is absent from the configuration",
+    );
+    expect(toModel(s, absent, "read").req).toBeNull();
+  });
+
+  it("refuses a null group block, and null blocks or nested objects inside collections", () => {
+    expect(errorOf(() => toModel(s, value({ grp: nullVal(s.blocks.grp.type) }), "state"))).toBe(
+      ".grp: a group block must never be null",
+    );
+    const nullObj = nullVal(s.blocks.list.objectType);
+    expect(errorOf(() => toModel(s, value({ list: listVal([obj("a"), nullObj]) }), "state"))).toBe(
+      ".list[1]: a nested block must not be null",
+    );
+    expect(errorOf(() => toModel(s, value({ named: mapVal({ k: nullObj }) }), "state"))).toBe(
+      '.named["k"]: a nested block must not be null',
+    );
+    expect(errorOf(() => toModel(s, value({ items: listVal([nullObj]) }), "state"))).toBe(
+      ".items[0]: a nested object in a collection must not be null",
+    );
+    expect(errorOf(() => toModel(s, value({ by_key: mapVal({ k: nullObj }) }), "state"))).toBe(
+      '.by_key["k"]: a nested object in a collection must not be null',
+    );
+  });
+
+  it("maps null list and map blocks to empty ones, and map blocks by key", () => {
+    const model = toModel(
+      s,
+      value({ list: nullVal(s.blocks.list.type), named: nullVal(s.blocks.named.type) }),
+      "state",
+    );
+    expect(model.list).toEqual([]);
+    expect(model.named).toEqual({});
+    expect(toModel(s, value({ named: mapVal({ a: obj("x"), b: obj(null) }) }), "state").named).toEqual({
+      a: { v: "x" },
+      b: { v: null },
+    });
+  });
+});
+
+describe("int64 inside collections and objects", () => {
+  const s = resourceSchema({
+    attributes: {
+      ns: attr.list(t.int64, ok),
+      o: attr.object({ n: t.int64 }, ok),
+      by_key: attr.map(t.int64, ok),
+    },
+  });
+
+  it("is exact over the whole range: bigint beyond ±(2^53-1), number within", () => {
+    const edges = [-(2n ** 63n), -(2n ** 53n) - 1n, -(2n ** 53n), 2n ** 53n, 2n ** 63n - 1n];
+    const safe = [-(2n ** 53n) + 1n, 0n, 2n ** 53n - 1n];
+    const v = objectVal({
+      ns: listVal([...edges, ...safe].map((n) => numberVal(n))),
+      o: objectVal({ n: numberVal(-(2n ** 53n) - 1n) }),
+      by_key: mapVal({ a: numberVal(-(2n ** 62n)), b: numberVal(-5n) }),
+    });
+    const model = toModel(s, v, "state");
+    expect(model.ns).toEqual([...edges, ...safe.map(Number)]);
+    expect(model.o).toEqual({ n: -(2n ** 53n) - 1n });
+    expect(model.by_key).toEqual({ a: -(2n ** 62n), b: -5 });
+    expect(rawEquals(fromModel(s, structuredClone(model), "state"), v)).toBe(true);
+  });
+
+  it("refuses a number outside int64 or not whole, with the element's path", () => {
+    const outside = objectVal({
+      ns: listVal([numberVal(1n), numberVal(-(2n ** 63n) - 1n)]),
+      o: nullVal(s.attributes.o.type),
+      by_key: nullVal(s.attributes.by_key.type),
+    });
+    expect(errorOf(() => toModel(s, outside, "state"))).toBe(
+      ".ns[1]: Value -9223372036854775809 cannot be represented as a 64-bit integer.",
+    );
+    expect(errorOf(() => fromModel(s, { ns: [-(2n ** 63n) - 1n], o: null, by_key: null }, "state"))).toBe(
+      ".ns[0]: Value -9223372036854775809 is out of the 64-bit integer range",
+    );
+    expect(errorOf(() => fromModel(s, { ns: [2n ** 63n], o: null, by_key: null }, "state"))).toBe(
+      ".ns[0]: Value 9223372036854775808 is out of the 64-bit integer range",
+    );
+    expect(errorOf(() => fromModel(s, { ns: [2 ** 53], o: null, by_key: null }, "state"))).toBe(
+      ".ns[0]: a whole number is required, but received number 9007199254740992 (use a bigint beyond 2^53)",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { fromMsgpack, rawEquals, type Value } from "@tfkit/cty-values";
 import { describe, expect, it } from "vitest";
 import { providerRpcSuites } from "./provider-rpc.js";
 
@@ -24,4 +25,16 @@ describe("provider request-path bench suites", () => {
       }
     });
   }
+
+  it("provider/refresh-plan plans no change: the planned state is the stored one", async () => {
+    const suite = providerRpcSuites.find((s) => s.name === "provider/refresh-plan");
+    if (suite === undefined) throw new Error("no refresh-plan suite");
+    await suite.setup?.();
+    const [priorRead] = (await suite.baseline.fn()) as Value[];
+    for (const c of suite.cases) {
+      const answer = (await c.fn()) as { plannedState?: { msgpack?: Uint8Array } };
+      const planned = fromMsgpack(answer.plannedState!.msgpack!, priorRead!.type);
+      expect(rawEquals(planned, priorRead!), c.name).toBe(true);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
   numberVal,
   objectVal,
   setVal,
+  stringType,
   stringVal,
   toMsgpack,
   type Value,
@@ -266,11 +267,104 @@ function rpcSuite(name: string, note: string, make: () => Promise<RpcFixture>): 
   };
 }
 
+/** The Go floor comparison's resource (issue 19): the same schema as `src/fixtures/item-provider.ts`. */
+const itemSchema = resourceSchema({
+  attributes: {
+    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
+    name: attr.string({ required: true }),
+    size: attr.int64({ optional: true, computed: true, default: 1 }),
+    tags: attr.map(t.string, { optional: true }),
+    created_at: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
+  },
+}) as unknown as Schema;
+
+/**
+ * What terraform asks per resource in a plan of an unchanged configuration (refresh, then plan):
+ * ReadResource of the stored state, then PlanResourceChange with the refreshed state as prior,
+ * core's proposal and the configuration; the floor is decoding every value those two requests
+ * carry and encoding both answers.
+ */
+function refreshPlanSuite(): TimedSuite {
+  const type = itemSchema.type;
+  const state = objectVal({
+    id: stringVal("4f2a9c1e7b3d5a60"),
+    name: stringVal("item-42"),
+    size: numberVal(3),
+    tags: mapVal({ env: stringVal("prod"), team: stringVal("storage") }),
+    created_at: stringVal("2026-11-25T03:00:00Z"),
+  });
+  const config = objectVal({
+    id: nullVal(stringType),
+    name: stringVal("item-42"),
+    size: numberVal(3),
+    tags: mapVal({ env: stringVal("prod"), team: stringVal("storage") }),
+    created_at: nullVal(stringType),
+  });
+  const dv = (v: Value): DynamicValue => ({ msgpack: toMsgpack(v, type) });
+  const stored = dv(state);
+  const configDv = dv(config);
+  const proposedDv = dv(proposedNew(itemSchema, state, config));
+  let lenient: Provider | undefined;
+  let strict: Provider | undefined;
+  const cycle = (p: () => Provider | undefined) => async () => {
+    const provider = p()!;
+    const read = await provider.readResource!(
+      { typeName: "bench_thing", currentState: stored, private: NO_PRIVATE.priorPrivate },
+      call,
+    );
+    if (read.newState === undefined) throw new Error("refresh-plan: the read answered no state");
+    return provider.planResourceChange!(
+      {
+        typeName: "bench_thing",
+        priorState: read.newState,
+        proposedNewState: proposedDv,
+        config: configDv,
+        ...NO_PRIVATE,
+      },
+      call,
+    );
+  };
+  return {
+    kind: "timed",
+    name: "provider/refresh-plan",
+    note: "one unchanged 5-attribute resource (the Go floor's), ReadResource then a no-op PlanResourceChange; ratio = median / floor (msgpack decode of the four values the two requests carry + encode of both answers)",
+    time: 3000,
+    rounds: 5,
+    warmupIterations: 5,
+    setup: () => {
+      lenient = providerFor(itemSchema, false);
+      strict = providerFor(itemSchema, true);
+    },
+    baseline: {
+      name: "provider/floor/refresh-plan",
+      async: true,
+      fn: () => {
+        const read = fromMsgpack(stored.msgpack!, type);
+        const readAnswer = toMsgpack(read, type);
+        const prior = fromMsgpack(readAnswer, type);
+        return [
+          prior,
+          fromMsgpack(proposedDv.msgpack!, type),
+          toMsgpack(fromMsgpack(configDv.msgpack!, type), type),
+        ];
+      },
+    },
+    cases: [
+      { name: "provider/refresh-plan/item", fn: cycle(() => lenient), async: true },
+      { name: "provider/refresh-plan-strict/item", fn: cycle(() => strict), async: true },
+    ],
+  };
+}
+
 const wideSchema = resourceSchema({ attributes: wideAttributes() as never }) as unknown as Schema;
 const FLOOR = "ratio = median / floor (msgpack decode of the request's three values + encode of the answer)";
 
-/** The provider request-path suites: wide (50 attributes) and set (1,000 elements), create and update. */
+/**
+ * The provider request-path suites: wide (50 attributes) and set (1,000 elements), create and
+ * update; and the per-resource cost of a plan of an unchanged configuration (refresh + plan).
+ */
 export const providerRpcSuites: readonly TimedSuite[] = [
+  refreshPlanSuite(),
   rpcSuite("wide-create", `${WIDE_ATTRIBUTES} attributes, create; ${FLOOR}`, () =>
     fixture(wideSchema, nullVal(wideSchema.type), wideValue(wideSchema, "config", 1)),
   ),

@@ -263,6 +263,7 @@ class PlanResult {
       return this.#action;
     },
     enumerable: true,
+    // Stryker disable next-line BooleanLiteral: equivalent, nothing redefines or deletes the property.
     configurable: true,
   };
 

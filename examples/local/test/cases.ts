@@ -27,6 +27,7 @@ import {
   type TestCase,
   type TestStep,
 } from "@tfkit/testing";
+import { echoProvider } from "@tfkit/testing/echo-provider";
 
 /** The checksums upstream's checks expect, computed here independently of the provider's code. */
 function sumsOf(data: Buffer) {
@@ -47,11 +48,6 @@ export type Runner = "fake-core" | "terraform";
 
 /** The port's executable, bundled from source once per test file by `runAcceptance`. */
 export const local = fromEntry(new URL("../src/main.ts", import.meta.url).pathname, {
-  conditions: ["@tfkit/source"],
-});
-
-/** terraform-plugin-testing's echoprovider, written with tfkit (test/echo-provider.ts). */
-export const echo = fromEntry(new URL("./echo-main.ts", import.meta.url).pathname, {
   conditions: ["@tfkit/source"],
 });
 
@@ -80,9 +76,7 @@ export interface LocalCase {
     checkDestroy?: TestCase["checkDestroy"];
     initialState?: TestCase["initialState"];
   };
-  /** Why the fake core cannot run it, when it cannot. */
-  readonly notUnderFakeCore?: string;
-  /** Whether the case also needs the echo provider (test/echo-provider.ts). */
+  /** Whether the case also needs the echo provider (`@tfkit/testing/echo-provider`). */
   readonly echo?: boolean;
 }
 
@@ -90,7 +84,7 @@ export interface LocalCase {
 export function build(c: LocalCase, runner: Runner): TestCase {
   const { steps, checkDestroy, initialState } = c.steps();
   return {
-    providers: c.echo === true ? { local, echo } : { local },
+    providers: c.echo === true ? { local, echo: echoProvider } : { local },
     steps: steps.map(({ hcl, structured, hclStateChecks, ...rest }) => {
       if (runner === "terraform") {
         const stateChecks = [...(rest.stateChecks ?? []), ...(hclStateChecks ?? [])];

@@ -1,16 +1,13 @@
 /**
  * upstream's ephemeral_local_command_test.go, translated: the ephemeral resource's results reach
- * the state through the echo provider's `data`, as upstream's tests do with echoprovider. The
- * fake core plans no ephemeral blocks and no provider configuration made from references: these
- * cases run under terraform only.
+ * the state through the echo provider's `data` (`@tfkit/testing/echo-provider`), as upstream's
+ * tests do with echoprovider. The same HCL runs under both runners.
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { type KnownValueMatcher, knownvalue, statecheck } from "@tfkit/testing";
 import { decoded, type LocalCase, q, tempDir } from "./cases.js";
-
-const NOT_UNDER_FAKE_CORE = "ephemeral resources and a provider configured from their values";
 
 /** upstream's createEphemeralTestScript: ephemeral resources open before the plan, so no local_file. */
 function script(content: string): string {
@@ -274,7 +271,6 @@ const cases: [string, LocalCase["steps"]][] = [
 /** The eleven TestLocalCommandEphemeral_* cases. */
 export const ephemeralCases: readonly LocalCase[] = cases.map(([name, steps]) => ({
   name: `TestLocalCommandEphemeral_${name}`,
-  notUnderFakeCore: NOT_UNDER_FAKE_CORE,
   echo: true,
   steps,
 }));

@@ -1,5 +1,6 @@
-/** Every translated case that the fake core can run, in-process (no terraform). */
+/** Every translated case, in-process under the fake core (no terraform). */
 import { runFakeCore } from "@tfkit/testing";
+import { newEchoProvider } from "@tfkit/testing/echo-provider";
 import { describe, expect, it } from "vitest";
 import { provider } from "../src/provider.js";
 import { build, cases as fileCases } from "./cases.js";
@@ -10,12 +11,11 @@ const cases = [...fileCases, ...commandCases, ...ephemeralCases];
 
 describe("terraform-provider-local's acceptance tests under the fake core", () => {
   for (const c of cases) {
-    if (c.notUnderFakeCore !== undefined) {
-      it.skip(`${c.name} (fake core: needs ${c.notUnderFakeCore})`, () => {});
-      continue;
-    }
     it(c.name, async () => {
-      const result = await runFakeCore(build(c, "fake-core"), { provider });
+      const result = await runFakeCore(build(c, "fake-core"), {
+        provider,
+        ...(c.echo === true ? { providers: { echo: newEchoProvider() } } : {}),
+      });
       expect(result.steps.length).toBeGreaterThan(0);
     });
   }

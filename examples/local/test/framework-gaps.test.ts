@@ -8,12 +8,4 @@ describe("framework gaps found by the terraform-provider-local port", () => {
   it.todo(
     "a TestStep holds the HCL for runAcceptance and the structuredConfig for runFakeCore at once (structuredConfig wins under both; test/cases.ts's build() keeps one per runner)",
   );
-
-  it.todo(
-    "@tfkit/testing ships an echo provider, as terraform-plugin-testing's echoprovider (test/echo-provider.ts is one, in 35 lines)",
-  );
-
-  it.todo(
-    "runFakeCore plans ephemeral blocks and provider configurations built from their values (the eleven TestLocalCommandEphemeral_* cases run under terraform only)",
-  );
 });

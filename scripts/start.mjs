@@ -5,71 +5,71 @@
 // plan → apply → no-op plan → in-place update → destroy, printing Terraform's own output.
 //
 // Works from a fresh clone after `npm ci`: the provider is bundled here with esbuild from the
-// TypeScript sources of the @tfkit packages (nothing needs to be built first).
-import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+// TypeScript sources of the @tfkit packages, and @tfkit/testing's terraform harness is loaded from
+// its source the same way (nothing needs to be built first).
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { buildDemo } from "../apps/demo-provider/scripts/build.mjs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const example = join(root, "apps/demo-provider/examples/basic");
 const source = "example.test/tfkit/demo";
 
-const which = spawnSync("terraform", ["version"], { encoding: "utf8" });
-if (which.error || which.status !== 0) {
+/** @tfkit/testing's harness from its TypeScript source, bundled next to node_modules (esbuild resolves from there). */
+async function loadHarness() {
+  const out = join(root, "node_modules/.cache/tfkit-start/harness.mjs");
+  mkdirSync(dirname(out), { recursive: true });
+  await build({
+    stdin: {
+      contents:
+        'export { bundleProvider } from "./launcher.ts";\nexport { createTerraformWorkdir, terraformOrWarn, terraformVersion } from "./terraform-harness.ts";\n',
+      resolveDir: join(root, "packages/testing/src"),
+      loader: "ts",
+    },
+    outfile: out,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "error",
+    external: ["esbuild"],
+  });
+  return import(pathToFileURL(out).href);
+}
+const { bundleProvider, createTerraformWorkdir, terraformOrWarn, terraformVersion } = await loadHarness();
+
+const terraformPath = terraformOrWarn("the main job (npm start)");
+if (terraformPath === undefined) {
   console.error(
-    "ERROR: the 'terraform' binary is not on PATH; the main job needs it (terraform >= 1.8: provider functions).",
+    "ERROR: the main job needs terraform >= 1.8 (provider functions) on PATH or at TF_ACC_TERRAFORM_PATH.",
   );
   process.exit(1);
 }
-console.log(`Using ${which.stdout.split("\n")[0]}`);
+console.log(`Using Terraform v${terraformVersion(terraformPath) ?? "(unknown version)"} (${terraformPath})`);
 
 // 1. Build: bundle the demo provider next to an executable named terraform-provider-demo.
-const work = mkdtempSync(join(tmpdir(), "tfkit-start-"));
-const pluginDir = join(work, "plugins");
-mkdirSync(pluginDir);
 const started = performance.now();
-await buildDemo({ outfile: join(pluginDir, "provider.mjs") });
-const executable = join(pluginDir, "terraform-provider-demo");
-writeFileSync(executable, '#!/usr/bin/env node\nimport("./provider.mjs");\n');
-chmodSync(executable, 0o755);
-console.log(`Built terraform-provider-demo in ${Math.round(performance.now() - started)} ms (${pluginDir})`);
+const demo = await bundleProvider(join(root, "apps/demo-provider/src/main.ts"), {
+  typeName: "demo",
+  conditions: ["@tfkit/source"],
+});
+console.log(`Built terraform-provider-demo in ${Math.round(performance.now() - started)} ms (${demo.dir})`);
 
-// 2. A temporary CLI config: dev_overrides makes terraform run our executable, no init needed.
-const cliConfig = join(work, "dev.tfrc");
-writeFileSync(
-  cliConfig,
-  `provider_installation {\n  dev_overrides {\n    ${JSON.stringify(source)} = ${JSON.stringify(pluginDir)}\n  }\n}\n`,
-);
-
-// 3. A working copy of the example; the demo cloud's store lives there too.
-const workdir = join(work, "basic");
-mkdirSync(workdir);
+// 2. A temporary working directory whose CLI config's dev_overrides make terraform run our
+// executable, no init needed; a working copy of the example, the demo cloud's store next to it.
+const wd = await createTerraformWorkdir({ providers: { [source]: demo.executable }, prefix: "tfkit-start-" });
+const workdir = wd.dir;
 copyFileSync(join(example, "main.tf"), join(workdir, "main.tf"));
-const env = {
-  ...process.env,
-  TF_CLI_CONFIG_FILE: cliConfig,
-  CHECKPOINT_DISABLE: "1",
-  TF_IN_AUTOMATION: "1",
-  TFKIT_DEMO_STORE: join(workdir, ".demo-cloud.json"),
-};
+const env = { TFKIT_DEMO_STORE: join(workdir, ".demo-cloud.json") };
 
 function terraform(...args) {
   console.log(`\n$ terraform ${args.join(" ")}`);
-  const t0 = performance.now();
-  const r = spawnSync("terraform", args, { cwd: workdir, env, stdio: "inherit" });
-  console.log(`(terraform ${args[0]}: exit ${r.status}, ${Math.round(performance.now() - t0)} ms)`);
-  return r.status;
+  const r = wd.runSync(args, { env, timeoutMs: 600_000 });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  console.log(`(terraform ${args[0]}: exit ${r.code}, ${Math.round(r.durationMs)} ms)`);
+  return r.code;
 }
 
 // An in-place update: a new description for demo_server.web (~ update in-place, same ID).
@@ -100,7 +100,7 @@ try {
   // Always clean up what the apply created, even after a failure.
   const destroyed = terraform("destroy", "-input=false", "-auto-approve") === 0;
   ok = ok && destroyed;
-  rmSync(work, { recursive: true, force: true });
+  await wd.close();
 }
 if (ok) {
   console.log(

@@ -15,6 +15,7 @@ import { type CallContext, createLogger, type DynamicValue } from "@tfkit/grpc-t
 import { proposedNew, useStateForUnknown } from "@tfkit/plan-engine";
 import { defineProvider, defineResource, type Provider } from "@tfkit/provider";
 import { type AnyAttributeSpec, attr, isUnknown, resourceSchema, type Schema, t } from "@tfkit/schema";
+import { itemSchema as itemResourceSchema } from "../fixtures/item-schema.js";
 import type { TimedCase, TimedSuite } from "../runner.js";
 
 /**
@@ -267,17 +268,6 @@ function rpcSuite(name: string, note: string, make: () => Promise<RpcFixture>): 
   };
 }
 
-/** The Go floor comparison's resource (issue 19): the same schema as `src/fixtures/item-provider.ts`. */
-const itemSchema = resourceSchema({
-  attributes: {
-    id: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
-    name: attr.string({ required: true }),
-    size: attr.int64({ optional: true, computed: true, default: 1 }),
-    tags: attr.map(t.string, { optional: true }),
-    created_at: attr.string({ computed: true, planModifiers: [useStateForUnknown()] }),
-  },
-}) as unknown as Schema;
-
 /**
  * What terraform asks per resource in a plan of an unchanged configuration (refresh, then plan):
  * ReadResource of the stored state, then PlanResourceChange with the refreshed state as prior,
@@ -285,6 +275,7 @@ const itemSchema = resourceSchema({
  * carry and encoding both answers.
  */
 function refreshPlanSuite(): TimedSuite {
+  const itemSchema = itemResourceSchema as unknown as Schema;
   const type = itemSchema.type;
   const state = objectVal({
     id: stringVal("4f2a9c1e7b3d5a60"),

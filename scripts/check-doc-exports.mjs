@@ -27,10 +27,11 @@ const ENTRIES = [
   ["schema", "src/index.ts", "_tfkit_schema"],
   ["testing", "src/index.ts", "_tfkit_testing.index"],
   ["testing", "src/vitest.ts", "_tfkit_testing.vitest"],
+  ["testing", "src/echo-provider.ts", "_tfkit_testing.echo-provider"],
   ["upgrade", "src/index.ts", "_tfkit_upgrade"],
 ].map(([pkg, file, slug]) => ({
   pkg,
-  specifier: `@tfkit/${pkg}${file.endsWith("vitest.ts") ? "/vitest" : ""}`,
+  specifier: `@tfkit/${pkg}${file.endsWith("index.ts") ? "" : `/${file.slice(4, -3)}`}`,
   file: join(root, "packages", pkg, file),
   slug,
 }));

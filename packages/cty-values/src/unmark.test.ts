@@ -3,7 +3,7 @@ import { fromJson } from "./json/decode.js";
 import { fromMsgpack } from "./msgpack/decode.js";
 import { toMsgpack } from "./msgpack/encode.js";
 import { listType, objectType, stringType } from "./type.js";
-import { mark, objectVal, stringVal, unmarkDeep, unmarkDeepCollect, listVal } from "./value.js";
+import { mark, objectVal, stringVal, unmarkDeep, unmarkDeepCollect, listVal, Value } from "./value.js";
 
 const type = objectType({ name: stringType, tags: listType(stringType) });
 const plain = objectVal({ name: stringVal("a"), tags: listVal([stringVal("x")]) });
@@ -24,5 +24,28 @@ describe("unmarkDeep of decoded values", () => {
     expect([...unmarkDeepCollect(marked)[1]]).toEqual(["sensitive"]);
     const deep = objectVal({ name: mark(stringVal("a"), "sensitive"), tags: fromWire.getAttr("tags") });
     expect(unmarkDeep(deep).getAttr("name").isMarked()).toBe(false);
+  });
+
+  it("does not pass the decoded value's promise on to a value built with its marks", () => {
+    const fromWire = fromMsgpack(toMsgpack(plain, type), type);
+    // A new payload with marked children, given the decoded value's (empty) mark set.
+    const rebuilt = new Value(
+      type,
+      new Map([
+        ["name", mark(stringVal("a"), "sensitive")],
+        ["tags", fromWire.getAttr("tags")],
+      ]),
+      fromWire.marks,
+    );
+    expect(unmarkDeep(rebuilt).getAttr("name").isMarked()).toBe(false);
+    expect([...unmarkDeepCollect(rebuilt)[1]]).toEqual(["sensitive"]);
+  });
+
+  it("keeps a decoded value equal to what was encoded, leaves as they are", () => {
+    const fromWire = fromMsgpack(toMsgpack(plain, type), type);
+    expect(fromWire.isMarked()).toBe(false);
+    expect(fromWire.getAttr("name").asString()).toBe("a");
+    const leaf = fromMsgpack(toMsgpack(stringVal("x"), stringType), stringType);
+    expect(unmarkDeep(leaf)).toBe(leaf);
   });
 });

@@ -70,6 +70,12 @@ export type Payload =
   | ReadonlyMap<string, Value>;
 
 const NO_MARKS: ReadonlySet<string> = Object.freeze(new Set<string>());
+/**
+ * Also empty, but says more: no mark here nor at any depth below. Only {@link markFreeDeep} sets
+ * it; the constructor turns it back into {@link NO_MARKS}, so a value built from another one's
+ * `marks` never inherits a promise about children it does not share.
+ */
+const NO_MARKS_DEEP: ReadonlySet<string> = Object.freeze(new Set<string>());
 const PLAIN_UNKNOWN: UnknownPayload = Object.freeze({ unknown: true, refinement: undefined });
 
 /**
@@ -92,7 +98,7 @@ export class Value {
   constructor(type: Type, payload: Payload, marks: ReadonlySet<string> = NO_MARKS) {
     this.type = type;
     this.payload = payload;
-    this.marks = marks;
+    this.marks = marks === NO_MARKS_DEEP ? NO_MARKS : marks;
   }
 
   /** Is the value null? Unknown values are not null (yet). */
@@ -463,24 +469,29 @@ export function unmark(v: Value): [Value, ReadonlySet<string>] {
   return [new Value(v.type, v.payload), v.marks];
 }
 
-// Values known to carry no mark at any depth: what the decoders build (the wire has no marks).
-// unmarkDeep answers them without a walk; values are immutable, so an entry never goes stale.
-const markFree = new WeakSet<Value>();
-
-/** @internal Records that a value carries no mark at any depth (decoders call it on their result). */
+/**
+ * @internal The value, known to carry no mark at any depth (decoders call it on their result: the
+ * wire has no marks), flagged so that {@link unmarkDeep} answers it without a walk. A collection
+ * comes back as a new `Value` with the same payload (values are immutable, so the flag never goes
+ * stale); a leaf, whose walk is one check, comes back as it is.
+ */
 export function markFreeDeep(v: Value): Value {
-  markFree.add(v);
-  return v;
+  const p = v.payload;
+  if (v.marks.size > 0 || !(Array.isArray(p) || p instanceof Map)) return v;
+  const flagged = new Value(v.type, p);
+  // The constructor refuses the flag from callers; this is the one place that sets it.
+  (flagged as { marks: ReadonlySet<string> }).marks = NO_MARKS_DEEP;
+  return flagged;
 }
 
 /** The value with every mark removed at every depth (go-cty `UnmarkDeep`). @category combinators */
 export function unmarkDeep(v: Value): Value {
-  return markFree.has(v) ? v : strip(v, undefined);
+  return v.marks === NO_MARKS_DEEP ? v : strip(v, undefined);
 }
 
 /** @internal Unmarks deeply and returns the union of every removed mark. */
 export function unmarkDeepCollect(v: Value): [Value, ReadonlySet<string>] {
-  if (markFree.has(v)) return [v, NO_MARKS];
+  if (v.marks === NO_MARKS_DEEP) return [v, NO_MARKS];
   const found = new Set<string>();
   const out = strip(v, found);
   return [out, freezeMarks(found)];

@@ -445,6 +445,24 @@ describe("plannedDataResourceObject", () => {
     );
   });
 
+  it("set elements are not: core finds no prior element for them, so their computed attributes stay null", () => {
+    const sch = resourceSchema({
+      attributes: {
+        s: attr.setNested(
+          { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+          { optional: true },
+        ),
+      },
+      blocks: {
+        b: block.set({
+          attributes: { v: attr.string({ optional: true }), c: attr.string({ computed: true }) },
+        }),
+      },
+    });
+    const config = obj({ s: set(obj({ c: NS, v: s("a") })), b: set(obj({ c: NS, v: s("b") })) });
+    expectValue(plannedDataResourceObject(sch, config), config);
+  });
+
   it("computed attributes null in config become unknown", () => {
     const sch = resourceSchema({
       attributes: {

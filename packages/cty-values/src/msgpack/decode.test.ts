@@ -589,3 +589,37 @@ describe("fromMsgpack map keys through the string cache", () => {
     expect([...composed.entries().keys()]).toEqual(["caf\u00e9"]);
   });
 });
+
+describe("fromMsgpack interning of floats", () => {
+  /** msgpack float64 bytes of x. */
+  function f64(x: number): Uint8Array {
+    const out = new Uint8Array(9);
+    out[0] = 0xcb;
+    new DataView(out.buffer).setFloat64(1, x);
+    return out;
+  }
+
+  it("decodes every float to itself at precision 53, repeated or not, whatever shares its slot", () => {
+    const xs = [
+      ...Array.from({ length: 10 }, (_, k) => 0.0416 + k * 0.0125),
+      ...Array.from({ length: 3000 }, (_, k) => (k * 7919.123) / 13 + 0.5),
+      Number.MIN_VALUE,
+      -Number.MAX_VALUE,
+      2 ** 60,
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const x of xs) {
+        const n = fromMsgpack(f64(x), numberType).asNumber();
+        expect(n.toFloat64()).toBe(x);
+        expect(n.precision).toBe(53);
+      }
+    }
+  });
+
+  it("keeps negative zero apart from zero", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(Object.is(fromMsgpack(f64(-0), numberType).asNumber().toFloat64(), -0)).toBe(true);
+      expect(Object.is(fromMsgpack(f64(0), numberType).asNumber().toFloat64(), 0)).toBe(true);
+    }
+  });
+});

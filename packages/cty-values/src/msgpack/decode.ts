@@ -433,12 +433,14 @@ function numberValue(n: CtyNumber): Value {
  * invisible to callers (marks always make a new Value). A slot holds the last number that hashed
  * to it; a miss just overwrites it.
  */
-const CACHE_SLOTS = 1024;
+const CACHE_BITS = 10;
+const CACHE_SLOTS = 1 << CACHE_BITS;
 /** Integers in [-SMALL_INT_OFFSET, CACHE_SLOTS - SMALL_INT_OFFSET) are interned once each. */
 const SMALL_INT_OFFSET = 128;
 const smallInts = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
 const floatKeys = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
 const floatValues = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
+const floatSeen = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
 const intKeys = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
 const intValues = new Array<Value | undefined>(CACHE_SLOTS).fill(undefined);
 const intSeen = new Float64Array(CACHE_SLOTS).fill(Number.NaN);
@@ -472,11 +474,15 @@ function intValue(n: number): Value {
 function floatValue(x: number, hash: number): Value {
   // ±0 compare equal but differ (negative zero is kept): never cache zeros.
   if (x === 0) return new Value(numberType, CtyNumber.fromFloat64(x));
-  const slot = hash & (CACHE_SLOTS - 1);
+  // Multiplicative hashing: the raw bits of nearby prices and sizes share their low bits.
+  const slot = Math.imul(hash, 0x9e3779b1) >>> (32 - CACHE_BITS);
   if (floatKeys[slot] === x) return floatValues[slot] as Value;
   const v = new Value(numberType, CtyNumber.fromFloat64(x));
-  floatKeys[slot] = x;
-  floatValues[slot] = v;
+  // Cached on the second sighting, as integers and strings are.
+  if (floatSeen[slot] === x) {
+    floatKeys[slot] = x;
+    floatValues[slot] = v;
+  } else floatSeen[slot] = x;
   return v;
 }
 

@@ -241,6 +241,33 @@ output "found" {
       expectError: /No network named "nope"/,
     },
   ],
+  "a data source referring to a resource with changes is read during apply, as core defers it": [
+    {
+      config: `resource "demo_network" "app" {
+  name = "app"
+  cidr = "10.8.0.0/24"
+}
+
+data "demo_network" "app" {
+  name = demo_network.app.name
+}
+
+resource "demo_network" "copy" {
+  name = "copy-\${data.demo_network.app.id}"
+  cidr = data.demo_network.app.cidr
+}
+`,
+      expectPlan: {
+        "data.demo_network.app": "read",
+        "demo_network.app": "create",
+        "demo_network.copy": "create",
+      },
+      planChecks: [plancheck.expectUnknownValue("demo_network.copy", "cidr")],
+      stateChecks: [
+        statecheck.expectKnownValue("demo_network.copy", "cidr", knownvalue.stringExact("10.8.0.0/24")),
+      ],
+    },
+  ],
   "cidr_host errors name the argument at fault (data-and-functions.test.ts)": [
     {
       config: `output "bad_host" {\n  value = provider::demo::cidr_host("10.0.0.0/30", 4)\n}\n`,

@@ -57,6 +57,7 @@ import { sensitiveAsBool, unknownAsBool, valueToJson } from "./show-json.js";
 import { ConfigError, configToValue, type StructuredConfig, splitAddress } from "./structured-config.js";
 import {
   applyIgnoreChanges,
+  directManagedReferences,
   ephemeralReads,
   HclStepConfig,
   hclProblem,
@@ -264,6 +265,10 @@ interface PlannedChange {
   readonly address: string;
   readonly type: string;
   readonly name: string;
+  /** A data source read during apply (action `Read`); managed otherwise. */
+  readonly mode?: "data";
+  /** Core's `action_reason` for a data source read during apply. */
+  readonly reason?: string;
   readonly action: PlanAction;
   readonly prior: Value;
   readonly config: Value;
@@ -1224,7 +1229,38 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         for (const inst of instances) {
           configured.add(inst.address);
           if (decl.mode === "data") {
-            const value = await readHclData(decl, inst, evaluation);
+            const schema = dataSchema(decl.type);
+            const cfg = await withCalls(() => evaluation.decode(schema, decl.body, inst, ""));
+            const pending = [...directManagedReferences(module, decl)].filter((a) =>
+              [...planned.values()].some((c) => resourceOf(c.address) === a && c.action !== "NoOp"),
+            );
+            if (!cfg.isWhollyKnown() || pending.length > 0) {
+              // Core reads it during apply: planned as `read`, computed attributes unknown.
+              const plannedValue = plannedDataResourceObject(schema, cfg);
+              values.set(inst.address, plannedValue);
+              changes.push({
+                address: inst.address,
+                type: decl.type,
+                name: decl.name,
+                mode: "data",
+                reason: cfg.isWhollyKnown()
+                  ? "read_because_dependency_pending"
+                  : "read_because_config_unknown",
+                action: "Read",
+                prior: nullVal(schema.type),
+                config: cfg,
+                planned: plannedValue,
+                plannedPrivate: NO_BYTES,
+                priorPrivate: NO_BYTES,
+                replacePaths: [],
+                reconfigure: () => withCalls(() => applyEvaluation.decode(schema, decl.body, inst, "")),
+                onApplied: (v) => {
+                  if (v !== undefined) applyValues.set(inst.address, v);
+                },
+              });
+              continue;
+            }
+            const value = await readData(decl.type, inst.address, cfg);
             values.set(inst.address, value);
             applyValues.set(inst.address, value);
             data.set(inst.address, {
@@ -1635,31 +1671,26 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     return false;
   }
 
-  /** Reads one data source instance at plan time (refusing one whose read core defers to apply). */
-  async function readHclData(decl: ResourceDecl, inst: Instance, evaluation: HclEvaluation): Promise<Value> {
-    const schema = dataSchema(decl.type);
-    const value = await withCalls(() => evaluation.decode(schema, decl.body, inst, ""));
-    if (!value.isWhollyKnown())
-      throw new HclUnsupported(
-        `${inst.address}: a data source whose configuration is unknown until apply (terraform defers its read to apply)`,
-      );
-    const provider = await serverFor(decl.type);
-    const v = await rpc("ValidateDataResourceConfig", inst.address, () =>
+  /** ValidateDataResourceConfig and ReadDataSource for one data source instance's configuration. */
+  async function readData(type: string, address: string, value: Value): Promise<Value> {
+    const schema = dataSchema(type);
+    const provider = await serverFor(type);
+    const v = await rpc("ValidateDataResourceConfig", address, () =>
       provider.validateDataResourceConfig?.(
-        { typeName: decl.type, config: dynamicValue(value, schema.type) },
+        { typeName: type, config: dynamicValue(value, schema.type) },
         ctx("ValidateDataResourceConfig"),
       ),
     );
-    failOnErrors("ValidateDataResourceConfig", inst.address, v?.diagnostics);
-    const r = await rpc("ReadDataSource", inst.address, () =>
+    failOnErrors("ValidateDataResourceConfig", address, v?.diagnostics);
+    const r = await rpc("ReadDataSource", address, () =>
       provider.readDataSource?.(
-        { typeName: decl.type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
+        { typeName: type, config: dynamicValue(value, schema.type), clientCapabilities: CAPABILITIES },
         ctx("ReadDataSource"),
       ),
     );
-    failOnErrors("ReadDataSource", inst.address, r?.diagnostics);
+    failOnErrors("ReadDataSource", address, r?.diagnostics);
     const result = decodeDynamic(r?.state, schema.type);
-    failOnViolations(inst.address, checkDataSourceResult(schema, result), "data source read");
+    failOnViolations(address, checkDataSourceResult(schema, result), "data source read");
     return result;
   }
 
@@ -1750,10 +1781,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     outputChanges: Readonly<Record<string, JsonObject>> = {},
   ): TerraformPlan => {
     const resourceChanges: PlannedResourceChange[] = changes.map((c) => {
-      const schema = resourceSchema(c.type);
+      const schema = c.mode === "data" ? dataSchema(c.type) : resourceSchema(c.type);
       return {
         address: c.address,
-        mode: "managed",
+        mode: c.mode ?? "managed",
         type: c.type,
         actions: actionsOf(c.action),
         before: valueToJson(c.prior) ?? null,
@@ -1765,6 +1796,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         replacePaths: c.replacePaths.map(attrPathOf),
       };
     });
+    const reasons = new Map(changes.flatMap((c) => (c.reason === undefined ? [] : [[c.address, c.reason]])));
     const raw: JsonObject = {
       format_version: "1.2",
       terraform_version: terraformVersion,
@@ -1786,6 +1818,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
           ...(rc.replacePaths.length > 0 ? { replace_paths: rc.replacePaths as JsonValue } : {}),
           ...(importing.has(rc.address) ? { importing: { id: importing.get(rc.address) as string } } : {}),
         },
+        ...(reasons.has(rc.address) ? { action_reason: reasons.get(rc.address) as string } : {}),
       })),
     };
     // Rendered on first read: most steps have no check that reads the text.
@@ -1808,7 +1841,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     const counts = { add: 0, change: 0, destroy: 0 };
     const blocks: string[] = [];
     for (const c of changes) {
-      if (c.action === "NoOp") continue;
+      // Reads during apply (`<= data ...` in terraform's text) are not rendered here.
+      if (c.action === "NoOp" || c.mode === "data") continue;
       const action =
         c.action === "Create"
           ? "create"
@@ -1912,6 +1946,14 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
 
   const applyChange = async (change: PlannedChange, next: Map<string, StoredInstance>) => {
     const { address, type, name } = change;
+    if (change.mode === "data") {
+      // A read core deferred to apply: the configuration again, with what is known now.
+      const config = change.reconfigure ? await change.reconfigure() : change.config;
+      const value = await readData(type, address, config);
+      next.set(address, store(value, type, name, NO_BYTES, false, "data"));
+      change.onApplied?.(value);
+      return;
+    }
     const schema = resourceSchema(type);
     const callApply = async (prior: Value, planned: Value, config: Value, plannedPrivate: Uint8Array) => {
       const provider = await serverFor(type);

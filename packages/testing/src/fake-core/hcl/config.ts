@@ -151,3 +151,41 @@ export function ephemeralReads(module: HclModule, expr: Parameters<typeof refere
   visit(expr);
   return out;
 }
+
+/**
+ * The managed resources a data block refers to directly (its arguments, nested blocks, `count`
+ * and `for_each`; not through locals): core reads the data source during apply when one of
+ * them has changes planned, as if each were in its `depends_on`.
+ *
+ * @internal
+ */
+export function directManagedReferences(module: HclModule, decl: ResourceDecl): Set<string> {
+  const out = new Set<string>();
+  const notResources = [
+    "var",
+    "local",
+    "count",
+    "each",
+    "self",
+    "path",
+    "terraform",
+    "module",
+    "data",
+    "ephemeral",
+  ];
+  const add = (e: Parameters<typeof references>[0]) => {
+    for (const r of references(e)) {
+      if (notResources.includes(r.root) || r.names[0] === undefined) continue;
+      const address = `${r.root}.${r.names[0]}`;
+      if (module.resources.some((d) => d.address === address && d.mode === "managed")) out.add(address);
+    }
+  };
+  const visit = (body: ResourceDecl["body"]) => {
+    for (const a of body.attributes.values()) add(a.expr);
+    for (const b of body.blocks) visit(b.body);
+  };
+  visit(decl.body);
+  if (decl.count) add(decl.count);
+  if (decl.forEach) add(decl.forEach);
+  return out;
+}

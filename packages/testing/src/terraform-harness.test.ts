@@ -35,10 +35,12 @@ describe("terraformCliConfig", () => {
 });
 
 describe("requiredProvidersBlock", () => {
-  it("names each provider's source", async () => {
+  it("names each provider's source, and its version constraint when given", async () => {
     const { requiredProvidersBlock } = await import("./terraform-harness.js");
-    expect(requiredProvidersBlock({ demo: "example.test/acme/demo", b: "x/b" })).toBe(
-      'terraform {\n  required_providers {\n    demo = { source = "example.test/acme/demo" }\n    b = { source = "x/b" }\n  }\n}\n',
+    expect(
+      requiredProvidersBlock({ demo: "example.test/acme/demo", b: { source: "x/b", version: "~> 1.2" } }),
+    ).toBe(
+      'terraform {\n  required_providers {\n    demo = { source = "example.test/acme/demo" }\n    b = { source = "x/b", version = "~> 1.2" }\n  }\n}\n',
     );
   });
 });

@@ -63,15 +63,21 @@ export function terraformCliConfig(options: TerraformCliConfigOptions): string {
 }
 
 /**
- * A `terraform { required_providers { ... } }` block naming each provider's source.
+ * A `terraform { required_providers { ... } }` block naming each provider's source (and version
+ * constraint, when given).
  *
- * @param providers local name (`demo`) → source address (`example.test/acme/demo`).
+ * @param providers local name (`demo`) → source address (`example.test/acme/demo`), or
+ *   `{ source, version }`.
  * @category testing
  */
-export function requiredProvidersBlock(providers: Readonly<Record<string, string>>): string {
-  const entries = Object.entries(providers).map(
-    ([name, source]) => `    ${name} = { source = ${JSON.stringify(source)} }`,
-  );
+export function requiredProvidersBlock(
+  providers: Readonly<Record<string, string | { readonly source: string; readonly version?: string }>>,
+): string {
+  const entries = Object.entries(providers).map(([name, p]) => {
+    const { source, version } = typeof p === "string" ? { source: p, version: undefined } : p;
+    const constraint = version === undefined ? "" : `, version = ${JSON.stringify(version)}`;
+    return `    ${name} = { source = ${JSON.stringify(source)}${constraint} }`;
+  });
   return `terraform {\n  required_providers {\n${entries.join("\n")}\n  }\n}\n`;
 }
 

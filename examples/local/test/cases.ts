@@ -1,7 +1,9 @@
 /**
  * upstream's acceptance tests (internal/provider/*_test.go of terraform-provider-local),
- * translated into @tfkit/testing cases. Each case is built per run (fresh temporary files) for
- * one runner: the fake core gets `structuredConfig`, terraform the HCL upstream wrote.
+ * translated into @tfkit/testing cases. Each case is built per run (fresh temporary files) and
+ * is one configuration, the HCL upstream wrote, for both runners: the fake core evaluates it
+ * (functions, references, a data source read during apply, ephemeral blocks) as terraform does.
+ * (Cases used to hold a `structuredConfig` twin for the fake core; it ran HCL too little then.)
  */
 import {
   existsSync,
@@ -22,7 +24,6 @@ import {
   plancheck,
   type KnownValueMatcher,
   type StateCheck,
-  type StructuredConfig,
   statecheck,
   type TestCase,
   type TestStep,
@@ -43,9 +44,6 @@ function sumsOf(data: Buffer) {
   };
 }
 
-/** Which runner a case is built for. */
-export type Runner = "fake-core" | "terraform";
-
 /** The port's executable, bundled from source once per test file by `runAcceptance`. */
 export const local = fromEntry(new URL("../src/main.ts", import.meta.url).pathname, {
   conditions: ["@tfkit/source"],
@@ -56,23 +54,16 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "tfkit-local-"));
 }
 
-/** A step with both spellings of its configuration; {@link build} keeps the runner's one. */
-export interface DualStep extends Omit<TestStep, "config" | "structuredConfig"> {
-  /** The configuration as upstream's test writes it (HCL). */
-  readonly hcl?: string;
-  /** The same configuration as data, for the fake core; absent when it cannot be written so. */
-  readonly structured?: StructuredConfig;
-  /** State checks of what only the HCL has (outputs computed with Terraform functions). */
-  readonly hclStateChecks?: readonly StateCheck[];
-}
+/** A step: upstream's HCL as `config`, for both runners. */
+export type LocalStep = Omit<TestStep, "structuredConfig">;
 
-/** One translated case: where it comes from and how to build it for a runner. */
+/** One translated case: where it comes from and how to build it. */
 export interface LocalCase {
   /** The upstream test function (or `port:` for a case upstream does not have). */
   readonly name: string;
   /** Builds the case's steps with fresh temporary paths. */
   readonly steps: () => {
-    steps: readonly DualStep[];
+    steps: readonly LocalStep[];
     checkDestroy?: TestCase["checkDestroy"];
     initialState?: TestCase["initialState"];
   };
@@ -80,21 +71,12 @@ export interface LocalCase {
   readonly echo?: boolean;
 }
 
-/** Builds a case for one runner: HCL for terraform; for the fake core, structured data where a step has it. */
-export function build(c: LocalCase, runner: Runner): TestCase {
+/** Builds a case (fresh temporary files): the same test case for both runners. */
+export function build(c: LocalCase): TestCase {
   const { steps, checkDestroy, initialState } = c.steps();
   return {
     providers: c.echo === true ? { local, echo: echoProvider } : { local },
-    steps: steps.map(({ hcl, structured, hclStateChecks, ...rest }) => {
-      if (runner === "terraform") {
-        const stateChecks = [...(rest.stateChecks ?? []), ...(hclStateChecks ?? [])];
-        const withChecks = stateChecks.length > 0 ? { ...rest, stateChecks } : rest;
-        return hcl === undefined ? withChecks : { ...withChecks, config: hcl };
-      }
-      // The fake core runs HCL too (a subset, refusing the rest by name): structured data first.
-      if (structured !== undefined) return { ...rest, structuredConfig: structured };
-      return hcl === undefined ? rest : { ...rest, config: hcl };
-    }),
+    steps,
     ...(checkDestroy === undefined ? {} : { checkDestroy }),
     ...(initialState === undefined ? {} : { initialState }),
   };
@@ -103,7 +85,7 @@ export function build(c: LocalCase, runner: Runner): TestCase {
 /** An HCL string literal. */
 export const q = (s: string) => JSON.stringify(s);
 
-/** `resource "<type>" "file" { <attr> = <value>, filename = ... }` in both spellings. */
+/** `resource "<type>" "file" { <attr> = <value>, filename = ... }` (values quoted unless `hclValues` has an expression). */
 function fileConfig(
   type: string,
   attrs: Readonly<Record<string, string>>,
@@ -111,8 +93,7 @@ function fileConfig(
 ) {
   const lines = Object.entries(attrs).map(([k, v]) => `  ${k} = ${hclValues[k] ?? q(v)}`);
   return {
-    hcl: `resource "${type}" "file" {\n${lines.join("\n")}\n}\n`,
-    structured: { resources: { [`${type}.file`]: { ...attrs } } } satisfies StructuredConfig,
+    config: `resource "${type}" "file" {\n${lines.join("\n")}\n}\n`,
   };
 }
 
@@ -197,7 +178,7 @@ function basic(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] 
     const address = `${type}.file`;
     const plain = type === "local_file";
     const check = fileMatchesState(address, f, plain);
-    const steps: DualStep[] = [
+    const steps: LocalStep[] = [
       {
         ...fileConfig(type, {
           content: plain ? "This is some content" : "This is some sensitive content",
@@ -218,7 +199,7 @@ function basic(type: "local_file" | "local_sensitive_file"): LocalCase["steps"] 
         stateChecks: fileMatchesState(address, f, false),
       },
       {
-        // HCL calls base64encode(); the fake core runs no functions, so its config holds the result.
+        // upstream's configuration calls base64encode() (the first value is then unused).
         ...fileConfig(
           type,
           { content_base64: Buffer.from("This is some base64 content").toString("base64"), filename: f },
@@ -310,8 +291,7 @@ function dataSource(type: "local_file" | "local_sensitive_file", content: string
     return {
       steps: [
         {
-          hcl: `data "${type}" "file" {\n  filename = ${q(f)}\n}\n`,
-          structured: { dataSources: { [`${type}.file`]: { filename: f } } },
+          config: `data "${type}" "file" {\n  filename = ${q(f)}\n}\n`,
           stateChecks: [
             exact("content", content),
             exact("content_base64", Buffer.from(content).toString("base64")),
@@ -424,14 +404,17 @@ function upgradeCases(type: "local_file" | "local_sensitive_file", prefix: strin
 
 function direxistsCase(
   setup: (dir: string) => string,
-  expectation: Omit<DualStep, "hcl">,
+  expectation: Omit<LocalStep, "config">,
 ): LocalCase["steps"] {
   return () => {
     const dir = tempDir();
     const target = setup(dir);
     return {
       steps: [
-        { hcl: `output "test" {\n  value = provider::local::direxists(${q(target)})\n}\n`, ...expectation },
+        {
+          config: `output "test" {\n  value = provider::local::direxists(${q(target)})\n}\n`,
+          ...expectation,
+        },
       ],
     };
   };
@@ -463,7 +446,7 @@ export const cases: readonly LocalCase[] = [
       return {
         steps: [
           {
-            hcl: `output "test_dir_exists" {\n  value = ${call("test_dir")}\n}\n\noutput "test_dir_doesnt_exist" {\n  value = ${call("nothing_here")}\n}\n`,
+            config: `output "test_dir_exists" {\n  value = ${call("test_dir")}\n}\n\noutput "test_dir_doesnt_exist" {\n  value = ${call("nothing_here")}\n}\n`,
             planOnly: true,
             expectNonEmptyPlan: true,
             planChecks: [

@@ -33,7 +33,7 @@ function step(
     .map(([k, v]) => `    ${k} = ${v}`)
     .join("\n");
   return {
-    hcl: `ephemeral "local_command" "test" {\n${attrs}\n}\n\nprovider "echo" {\n  data = {\n${echoed}\n  }\n}\n\nresource "echo" "${resource}" {}\n`,
+    config: `ephemeral "local_command" "test" {\n${attrs}\n}\n\nprovider "echo" {\n  data = {\n${echoed}\n  }\n}\n\nresource "echo" "${resource}" {}\n`,
     stateChecks: Object.entries(checks).map(([k, m]) =>
       statecheck.expectKnownValue(`echo.${resource}`, ["data", k], m),
     ),

@@ -12,7 +12,7 @@ const cases = [...fileCases, ...commandCases, ...ephemeralCases];
 describe("terraform-provider-local's acceptance tests under the fake core", () => {
   for (const c of cases) {
     it(c.name, async () => {
-      const result = await runFakeCore(build(c, "fake-core"), {
+      const result = await runFakeCore(build(c), {
         provider,
         ...(c.echo === true ? { providers: { echo: newEchoProvider() } } : {}),
       });

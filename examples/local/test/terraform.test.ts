@@ -11,5 +11,5 @@ import { ephemeralCases } from "./ephemeral-cases.js";
 const cases = [...fileCases, ...commandCases, ...ephemeralCases];
 
 describe.concurrent("terraform-provider-local's acceptance tests under terraform", () => {
-  for (const c of cases) itAcceptance(c.name, () => build(c, "terraform"), { timeout: 180_000 });
+  for (const c of cases) itAcceptance(c.name, () => build(c), { timeout: 180_000 });
 });

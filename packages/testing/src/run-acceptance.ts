@@ -18,7 +18,7 @@ import { AcceptanceError } from "./errors.js";
 import { type HclSchemas, hclSchemasFromTerraformJson, renderHcl } from "./fake-core/hcl.js";
 import { diffValues } from "./json.js";
 import { expectResourceAction } from "./plancheck.js";
-import { type RunningProvider, startProvider } from "./provider-process.js";
+import type { RunningProvider } from "./provider-process.js";
 import {
   type CommandResult,
   TerraformNotFoundError,
@@ -26,6 +26,7 @@ import {
   runTerraform,
   terraformEnv,
 } from "./terraform-cli.js";
+import { requiredProvidersBlock, startForReattach, terraformCliConfig } from "./terraform-harness.js";
 import { type TerraformPlan, type TerraformState, parsePlanJson, parseStateJson } from "./terraform-json.js";
 import type {
   AcceptanceOptions,
@@ -182,31 +183,32 @@ export async function runAcceptance(
 
     providerBuildMs = performance.now() - buildStart;
     const cliConfig = join(root, "tfkit.tfrc");
-    const overrides = names.map(
-      (n) =>
-        `    ${JSON.stringify(`${namespace}/${n}`)} = ${JSON.stringify(dirname(executables.get(n) as string))}`,
-    );
     // No `direct {}`: only the overrides may be used, so nothing is ever downloaded.
-    writeFileSync(cliConfig, `provider_installation {\n  dev_overrides {\n${overrides.join("\n")}\n  }\n}\n`);
+    writeFileSync(
+      cliConfig,
+      terraformCliConfig({
+        devOverrides: Object.fromEntries(
+          names.map((n) => [`${namespace}/${n}`, dirname(executables.get(n) as string)]),
+        ),
+      }),
+    );
     const extraEnv: Record<string, string> = { TF_CLI_CONFIG_FILE: cliConfig, ...options.env };
     if (options.terraformLog) Object.assign(extraEnv, { TF_LOG: "debug" });
 
     if (mode === "reattach") {
       const t0 = performance.now();
-      const reattach: Record<string, RunningProvider["reattach"]> = {};
-      const providerEnv = terraformEnv(options.env ?? {});
-      for (const name of names) {
-        const provider = await startProvider(executables.get(name) as string, providerEnv, root);
-        running.push(provider);
-        reattach[`${namespace}/${name}`] = provider.reattach;
-      }
-      extraEnv.TF_REATTACH_PROVIDERS = JSON.stringify(reattach);
+      extraEnv.TF_REATTACH_PROVIDERS = await startForReattach(
+        Object.fromEntries(names.map((n) => [`${namespace}/${n}`, executables.get(n) as string])),
+        terraformEnv(options.env ?? {}),
+        root,
+        running,
+      );
       providerStartMs = performance.now() - t0;
     }
 
-    const requiredProviders = `terraform {\n  required_providers {\n${names
-      .map((n) => `    ${n} = { source = ${JSON.stringify(`${namespace}/${n}`)} }`)
-      .join("\n")}\n  }\n}\n`;
+    const requiredProviders = requiredProvidersBlock(
+      Object.fromEntries(names.map((n) => [n, `${namespace}/${n}`])),
+    );
     const makeWorkdir = (dir: string): Workdir => {
       mkdirSync(dir, { recursive: true });
       const env = terraformEnv(

@@ -279,15 +279,13 @@ export async function createTerraformWorkdir(
     if (options.log === true)
       Object.assign(extra, { TF_LOG: "debug", TF_LOG_PATH: join(dir, "terraform.log") });
     if (options.mode === "reattach") {
-      const reattach: Record<string, RunningProvider["reattach"]> = {};
-      const providerEnv = terraformEnv(options.env ?? {});
-      for (const [source, executable] of Object.entries(executables)) {
-        const provider = await startProvider(executable, providerEnv, root);
-        running.push(provider);
-        names.push(source);
-        reattach[source] = provider.reattach;
-      }
-      extra.TF_REATTACH_PROVIDERS = JSON.stringify(reattach);
+      names.push(...Object.keys(executables));
+      extra.TF_REATTACH_PROVIDERS = await startForReattach(
+        executables,
+        terraformEnv(options.env ?? {}),
+        root,
+        running,
+      );
     }
     const env = terraformEnv(extra);
     const timeoutMs = options.commandTimeoutMs ?? 120_000;
@@ -347,6 +345,28 @@ export async function createTerraformWorkdir(
     await close();
     throw error;
   }
+}
+
+/**
+ * Starts each provider (source address → executable) the way go-plugin does and returns the
+ * `TF_REATTACH_PROVIDERS` value naming them all; each started process is pushed onto `running`
+ * at once, so the caller stops them even when a later one fails to start.
+ *
+ * @internal
+ */
+export async function startForReattach(
+  executables: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  running: RunningProvider[],
+): Promise<string> {
+  const reattach: Record<string, RunningProvider["reattach"]> = {};
+  for (const [source, executable] of Object.entries(executables)) {
+    const provider = await startProvider(executable, env, cwd);
+    running.push(provider);
+    reattach[source] = provider.reattach;
+  }
+  return JSON.stringify(reattach);
 }
 
 /**

@@ -4,7 +4,7 @@
  * installs it with a CLI config that has ONLY that mirror (no dev_overrides, no direct, no
  * network), and applies and destroys a network and a server with the installed executable.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMirror, currentTarget, type PackageResult, packageProvider } from "@tfkit/cli";
+import { terraformCliConfig, terraformOrWarn } from "@tfkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoreData } from "../src/store/file-store.js";
 
@@ -36,20 +37,10 @@ const executableName = `terraform-provider-${NAME}_v${VERSION}${target.startsWit
 // then starts that executable several times per command. Generous for a busy 2-core machine.
 const SLOW = 600_000;
 
-/** The terraform binary (TF_ACC_TERRAFORM_PATH or `terraform` on PATH), as the other e2e tests. */
-const TERRAFORM = process.env.TF_ACC_TERRAFORM_PATH ?? "terraform";
-const terraformRuns = (() => {
-  const r = spawnSync(TERRAFORM, ["version"], { encoding: "utf8" });
-  const ok = r.error === undefined && r.status === 0;
-  if (!ok) {
-    console.warn(
-      `\n!!! demo-provider mirror-install test: terraform init/apply/destroy from the filesystem_mirror ` +
-        `SKIPPED, not passed: the terraform binary "${TERRAFORM}" is not runnable ` +
-        `(${r.error?.message ?? `exit ${r.status}`}). Install terraform 1.11.4 on PATH to run it. !!!\n`,
-    );
-  }
-  return ok;
-})();
+/** The terraform binary (TF_ACC_TERRAFORM_PATH or `terraform` on PATH), or undefined after a loud warning. */
+const TERRAFORM = terraformOrWarn(
+  "the demo-provider mirror-install test (terraform init/apply/destroy from the filesystem_mirror)",
+);
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -114,9 +105,9 @@ describe("tfkit package + tfkit mirror of the demo", () => {
 
 /** `describe`, or a skip whose name says which terraform binary was missing. */
 const describeTerraform = (name: string, body: () => void) =>
-  terraformRuns
+  TERRAFORM !== undefined
     ? describe(name, body)
-    : describe.skip(`${name} (SKIPPED: no terraform binary "${TERRAFORM}")`, body);
+    : describe.skip(`${name} (SKIPPED: no terraform binary)`, body);
 
 describeTerraform(`terraform installs ${SOURCE} from the filesystem_mirror only (no dev_overrides)`, () => {
   let dir: string;
@@ -126,7 +117,11 @@ describeTerraform(`terraform installs ${SOURCE} from the filesystem_mirror only 
   const terraform = (...args: string[]) =>
     new Promise<{ code: number | null; out: string; ms: number }>((resolvePromise, reject) => {
       const started = performance.now();
-      const child = spawn(TERRAFORM, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(TERRAFORM ?? "terraform", args, {
+        cwd: dir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let out = "";
       child.stdout.on("data", (c: Buffer) => {
         out += c.toString("utf8");
@@ -152,10 +147,7 @@ describeTerraform(`terraform installs ${SOURCE} from the filesystem_mirror only 
       createMirror({ releaseDir: release.outDir, hostname: HOSTNAME, namespace: NAMESPACE, outDir: mirror });
     }
     // Only the mirror: no dev_overrides, and no `direct` block, so nothing can come from a registry.
-    writeFileSync(
-      join(dir, "mirror.tfrc"),
-      `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(mirror)}\n  }\n}\n`,
-    );
+    writeFileSync(join(dir, "mirror.tfrc"), terraformCliConfig({ filesystemMirror: mirror }));
     writeFileSync(
       join(dir, "main.tf"),
       `terraform {

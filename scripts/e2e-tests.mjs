@@ -18,7 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Text that means "this module finds or starts terraform". */
 export const TERRAFORM_MARKER =
-  /\b(findTerraform|terraformPath|terraformAvailable|TF_ACC_TERRAFORM_PATH|runAcceptance|itAcceptance|describeAcceptance)\b|\b(spawn|spawnSync|execFile|execFileSync)\(\s*["'`]terraform["'`]/;
+  /\b(findTerraform|terraformOrWarn|createTerraformWorkdir|providerSchemaJson|terraformPath|terraformAvailable|TF_ACC_TERRAFORM_PATH|runAcceptance|itAcceptance|describeAcceptance)\b|\b(spawn|spawnSync|execFile|execFileSync)\(\s*["'`]terraform["'`]/;
 
 function testFiles(dir) {
   const out = [];

@@ -28,10 +28,11 @@ describe("the e2e selection", () => {
   });
 
   it("holds every test file that warns it is skipped without terraform", () => {
-    // A loud skip names the binary and PATH: the sign that a file needs terraform.
+    // A loud skip names the binary and PATH, or is @tfkit/testing's terraformOrWarn: the sign that a
+    // file needs terraform.
     const out = execFileSync(
       "git",
-      ["grep", "-l", "-i", "-E", "terraform.{0,40}not on PATH", "--", ...workspaceDirs()],
+      ["grep", "-l", "-i", "-E", "terraform.{0,40}not on PATH|terraformOrWarn\\(", "--", ...workspaceDirs()],
       { cwd: root, encoding: "utf8" },
     );
     const warning = out

@@ -354,7 +354,9 @@ function decodeValue(d: Decoder, t: Type): Value {
  * zones, types, enum values and tag values, and a decoded string is two allocations (Value and
  * string). The slot is chosen by a hash of the bytes, computed in the same pass that checks they
  * are ASCII (ASCII is NFC already); a hit is confirmed by comparing the cached string with the
- * bytes, so a collision only costs a miss.
+ * bytes, so a collision only costs a miss. A cached string stays referenced until another takes
+ * its slot (at most 2048 strings of ≤ 32 bytes, about 200 KB): the wire carries no sensitivity
+ * marks, so a short secret seen twice may outlive its request that way, within the process.
  */
 const STRING_SLOTS = 2048;
 /** Longest string (in bytes) looked up in the cache. */

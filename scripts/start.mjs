@@ -23,7 +23,7 @@ async function loadHarness() {
   await build({
     stdin: {
       contents:
-        'export { bundleProvider } from "./launcher.ts";\nexport { createTerraformWorkdir, terraformOrWarn, terraformVersion } from "./terraform-harness.ts";\n',
+        'export { bundleProviderExecutable } from "./launcher.ts";\nexport { createTerraformWorkdir, terraformOrWarn, terraformVersion } from "./terraform-harness.ts";\n',
       resolveDir: join(root, "packages/testing/src"),
       loader: "ts",
     },
@@ -37,7 +37,8 @@ async function loadHarness() {
   });
   return import(pathToFileURL(out).href);
 }
-const { bundleProvider, createTerraformWorkdir, terraformOrWarn, terraformVersion } = await loadHarness();
+const { bundleProviderExecutable, createTerraformWorkdir, terraformOrWarn, terraformVersion } =
+  await loadHarness();
 
 const terraformPath = terraformOrWarn("the main job (npm start)");
 if (terraformPath === undefined) {
@@ -50,7 +51,7 @@ console.log(`Using Terraform v${terraformVersion(terraformPath) ?? "(unknown ver
 
 // 1. Build: bundle the demo provider next to an executable named terraform-provider-demo.
 const started = performance.now();
-const demo = await bundleProvider(join(root, "apps/demo-provider/src/main.ts"), {
+const demo = await bundleProviderExecutable(join(root, "apps/demo-provider/src/main.ts"), {
   typeName: "demo",
   conditions: ["@tfkit/source"],
 });

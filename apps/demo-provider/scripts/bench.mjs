@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  bundleProvider,
+  bundleProviderExecutable,
   createTerraformWorkdir,
   requiredProvidersBlock,
   terraformOrWarn,
@@ -21,7 +21,7 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const counts = sizes.length > 0 ? sizes : [200, 1000];
 const work = mkdtempSync(join(tmpdir(), "tfkit-demo-bench-"));
-const demo = await bundleProvider(new URL("../src/main.ts", import.meta.url).pathname, {
+const demo = await bundleProviderExecutable(new URL("../src/main.ts", import.meta.url).pathname, {
   typeName: "demo",
   outDir: join(work, "plugins"),
   conditions: ["@tfkit/source"],

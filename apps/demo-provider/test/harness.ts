@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  bundleProvider,
+  bundleProviderExecutable,
   createTerraformWorkdir,
   requiredProvidersBlock,
   type TerraformWorkdir,
@@ -35,7 +35,7 @@ let built: Promise<string> | undefined;
 
 /** Bundles the demo once per test file; returns the directory holding `terraform-provider-demo`. */
 export function providerDir(): Promise<string> {
-  built ??= bundleProvider(new URL("../src/main.ts", import.meta.url).pathname, {
+  built ??= bundleProviderExecutable(new URL("../src/main.ts", import.meta.url).pathname, {
     typeName: "demo",
     outDir: join(root, "provider"),
     conditions: ["@tfkit/source"],

@@ -19,8 +19,8 @@ export type {
 } from "./test-case.js";
 export {
   type BundledProvider,
-  type BundleProviderOptions,
-  bundleProvider,
+  type BundleProviderExecutableOptions,
+  bundleProviderExecutable,
   type FromEntryOptions,
   fromEntry,
   fromExecutable,

@@ -236,11 +236,11 @@ export function fromExecutable(executable: string): ProviderLauncher {
 }
 
 /**
- * Options of {@link bundleProvider}.
+ * Options of {@link bundleProviderExecutable}.
  *
  * @category testing
  */
-export interface BundleProviderOptions extends FromEntryOptions {
+export interface BundleProviderExecutableOptions extends FromEntryOptions {
   /** The provider type name: the executable is called `terraform-provider-<typeName>`. */
   readonly typeName: string;
   /**
@@ -252,7 +252,7 @@ export interface BundleProviderOptions extends FromEntryOptions {
 }
 
 /**
- * A provider bundled by {@link bundleProvider}.
+ * A provider bundled by {@link bundleProviderExecutable}.
  *
  * @category testing
  */
@@ -274,14 +274,14 @@ export interface BundledProvider {
  * scripts and benches that need the files themselves. Build errors are esbuild's, thrown.
  * @example
  * ```ts
- * const demo = await bundleProvider("src/main.ts", { typeName: "demo", outDir: "bin" });
+ * const demo = await bundleProviderExecutable("src/main.ts", { typeName: "demo", outDir: "bin" });
  * // demo.dir === "bin", demo.executable === "bin/terraform-provider-demo"
  * ```
  * @category testing
  */
-export async function bundleProvider(
+export async function bundleProviderExecutable(
   entry: string,
-  options: BundleProviderOptions,
+  options: BundleProviderExecutableOptions,
 ): Promise<BundledProvider> {
   const { typeName, outDir, ...bundleOptions } = options;
   if (outDir !== undefined) mkdirSync(outDir, { recursive: true });

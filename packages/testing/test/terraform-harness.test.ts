@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describeAcceptance } from "@tfkit/testing/vitest";
 import { afterAll, expect, it } from "vitest";
 import {
-  bundleProvider,
+  bundleProviderExecutable,
   createTerraformWorkdir,
   providerSchemaJson,
   requiredProvidersBlock,
@@ -82,7 +82,7 @@ describeAcceptance("the terraform harness", () => {
   }, 120_000);
 
   it("providerSchemaJson quotes terraform when the provider cannot start", async () => {
-    const broken = await bundleProvider(notesEntry, {
+    const broken = await bundleProviderExecutable(notesEntry, {
       typeName: "notes",
       outDir: join(scratch, "broken"),
       conditions: ["@tfkit/source"],
@@ -93,9 +93,9 @@ describeAcceptance("the terraform harness", () => {
     );
   }, 120_000);
 
-  it("bundleProvider writes provider.mjs and a relocatable launcher into outDir", async () => {
+  it("bundleProviderExecutable writes provider.mjs and a relocatable launcher into outDir", async () => {
     const out = join(scratch, "bin");
-    const built = await bundleProvider(notesEntry, {
+    const built = await bundleProviderExecutable(notesEntry, {
       typeName: "notes",
       outDir: out,
       conditions: ["@tfkit/source"],

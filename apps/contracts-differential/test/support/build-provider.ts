@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleProvider } from "@tfkit/testing";
+import { bundleProviderExecutable } from "@tfkit/testing";
 import { PROVIDER_TYPE } from "../../src/schema.js";
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -13,7 +13,7 @@ const appDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
  * at exit. Returns the launcher.
  */
 export async function buildProvider(): Promise<string> {
-  const built = await bundleProvider(join(appDir, "src/main.ts"), {
+  const built = await bundleProviderExecutable(join(appDir, "src/main.ts"), {
     typeName: PROVIDER_TYPE,
     // TFDIFF_FROM_DIST=1 bundles the built dist/ of the @tfkit packages instead (a shared
     // working tree whose sources are mid-edit elsewhere).

@@ -81,6 +81,11 @@ describeAcceptance("the terraform harness", () => {
     expect(block.attributes.tags?.type).toEqual(["map", "string"]);
   }, 120_000);
 
+  it("providerSchemaJson finds a provider given without a host (registry.terraform.io)", async () => {
+    const schema = await providerSchemaJson(notesProvider, { source: "tfkit/notes" });
+    expect(Object.keys(schema.resource_schemas ?? {})).toEqual(["notes_note"]);
+  }, 120_000);
+
   it("providerSchemaJson quotes terraform when the provider cannot start", async () => {
     const broken = await bundleProviderExecutable(notesEntry, {
       typeName: "notes",

@@ -3,7 +3,6 @@ import {
   listVal,
   listValEmpty,
   nullVal,
-  numberType,
   numberVal,
   objectType,
   objectVal,
@@ -23,11 +22,8 @@ export const obj = (attrs: Record<string, Value>): Value => objectVal(attrs);
 export const list = (...els: Value[]): Value => listVal(els);
 export const set = (...els: Value[]): Value => setVal(els);
 export const NS = nullVal(stringType);
-export const NN = nullVal(numberType);
 export const US = unknownVal(stringType);
-export const UN = unknownVal(numberType);
 export const nul = (t: Type): Value => nullVal(t);
-export const unk = (t: Type): Value => unknownVal(t);
 export const ot = (attrs: Record<string, Type>): Type => objectType(attrs);
 export const emptyList = (t: Type): Value => listValEmpty(t);
 export const emptySet = (t: Type): Value => setValEmpty(t);

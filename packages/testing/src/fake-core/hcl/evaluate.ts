@@ -3,16 +3,11 @@ import {
   convert,
   dynamicType,
   equals,
-  listVal,
-  listValEmpty,
-  mapVal,
-  mapValEmpty,
   nullVal,
   numberType,
   numberVal,
   objectVal,
   refineNotNull,
-  setVal,
   stringType,
   stringVal,
   boolType,
@@ -574,4 +569,4 @@ function forExpr(
 }
 
 // Re-exported for the functions module and the glue.
-export { listVal, listValEmpty, mapVal, mapValEmpty, setVal, dynamicType };
+export { dynamicType };

@@ -692,9 +692,6 @@ const BUILTINS: Record<string, Builtin> = {
   },
 };
 
-/** The names of the built-in functions the fake core evaluates (besides `try` and `can`). */
-export const BUILTIN_FUNCTIONS: readonly string[] = Object.keys(BUILTINS).sort();
-
 /**
  * Calls a Terraform built-in function. An unknown argument makes the result unknown (of the
  * function's type when fixed, else dynamic), as Terraform's functions do; a function the fake

@@ -11,7 +11,6 @@ import {
   objectVal,
   setVal,
   setValEmpty,
-  stringType,
   stringVal,
   tupleVal,
   type Type,
@@ -1003,4 +1002,4 @@ export class HclEvaluation {
   }
 }
 
-export { instanceAddress, stringType };
+export { instanceAddress };

@@ -3,7 +3,16 @@ import { fromJson } from "./json/decode.js";
 import { fromMsgpack } from "./msgpack/decode.js";
 import { toMsgpack } from "./msgpack/encode.js";
 import { listType, objectType, stringType } from "./type.js";
-import { mark, objectVal, stringVal, unmarkDeep, unmarkDeepCollect, listVal, Value } from "./value.js";
+import {
+  listVal,
+  mark,
+  objectVal,
+  stringVal,
+  unknownVal,
+  unmarkDeep,
+  unmarkDeepCollect,
+  Value,
+} from "./value.js";
 
 const type = objectType({ name: stringType, tags: listType(stringType) });
 const plain = objectVal({ name: stringVal("a"), tags: listVal([stringVal("x")]) });
@@ -47,5 +56,25 @@ describe("unmarkDeep of decoded values", () => {
     expect(fromWire.getAttr("name").asString()).toBe("a");
     const leaf = fromMsgpack(toMsgpack(stringVal("x"), stringType), stringType);
     expect(unmarkDeep(leaf)).toBe(leaf);
+  });
+
+  it("says a decoded value is wholly known only when the decoder met no unknown", () => {
+    const known = fromMsgpack(toMsgpack(plain, type), type);
+    expect(known.isWhollyKnown()).toBe(true);
+    const withUnknown = objectVal({ name: stringVal("a"), tags: listVal([unknownVal(stringType)]) });
+    const decoded = fromMsgpack(toMsgpack(withUnknown, type), type);
+    expect(decoded.isWhollyKnown()).toBe(false);
+    expect(decoded.getAttr("tags").isWhollyKnown()).toBe(false);
+    // A value rebuilt with the decoded value's mark set but an unknown inside is not wholly known.
+    const rebuilt = new Value(
+      type,
+      new Map([
+        ["name", unknownVal(stringType)],
+        ["tags", known.getAttr("tags")],
+      ]),
+      known.marks,
+    );
+    expect(rebuilt.isWhollyKnown()).toBe(false);
+    expect(fromJson('{"name":"a","tags":["x"]}', type).isWhollyKnown()).toBe(true);
   });
 });

@@ -76,6 +76,8 @@ const NO_MARKS: ReadonlySet<string> = Object.freeze(new Set<string>());
  * `marks` never inherits a promise about children it does not share.
  */
 const NO_MARKS_DEEP: ReadonlySet<string> = Object.freeze(new Set<string>());
+/** {@link NO_MARKS_DEEP}, and no unknown at any depth either (a decoded state or config). */
+const NO_MARKS_DEEP_KNOWN: ReadonlySet<string> = Object.freeze(new Set<string>());
 const PLAIN_UNKNOWN: UnknownPayload = Object.freeze({ unknown: true, refinement: undefined });
 
 /**
@@ -98,7 +100,7 @@ export class Value {
   constructor(type: Type, payload: Payload, marks: ReadonlySet<string> = NO_MARKS) {
     this.type = type;
     this.payload = payload;
-    this.marks = marks === NO_MARKS_DEEP ? NO_MARKS : marks;
+    this.marks = marks === NO_MARKS_DEEP || marks === NO_MARKS_DEEP_KNOWN ? NO_MARKS : marks;
   }
 
   /** Is the value null? Unknown values are not null (yet). */
@@ -113,6 +115,7 @@ export class Value {
 
   /** Is the value known all the way down? */
   isWhollyKnown(): boolean {
+    if (this.marks === NO_MARKS_DEEP_KNOWN) return true;
     const p = this.payload;
     if (isUnknownPayload(p)) return false;
     if (Array.isArray(p)) return (p as readonly Value[]).every((v) => v.isWhollyKnown());
@@ -473,25 +476,26 @@ export function unmark(v: Value): [Value, ReadonlySet<string>] {
  * @internal The value, known to carry no mark at any depth (decoders call it on their result: the
  * wire has no marks), flagged so that {@link unmarkDeep} answers it without a walk. A collection
  * comes back as a new `Value` with the same payload (values are immutable, so the flag never goes
- * stale); a leaf, whose walk is one check, comes back as it is.
+ * stale); a leaf, whose walk is one check, comes back as it is. `whollyKnown` says the decoder
+ * met no unknown either, so {@link Value.isWhollyKnown} answers without a walk too.
  */
-export function markFreeDeep(v: Value): Value {
+export function markFreeDeep(v: Value, whollyKnown = false): Value {
   const p = v.payload;
   if (v.marks.size > 0 || !(Array.isArray(p) || p instanceof Map)) return v;
   const flagged = new Value(v.type, p);
-  // The constructor refuses the flag from callers; this is the one place that sets it.
-  (flagged as { marks: ReadonlySet<string> }).marks = NO_MARKS_DEEP;
+  // The constructor refuses the flags from callers; this is the one place that sets them.
+  (flagged as { marks: ReadonlySet<string> }).marks = whollyKnown ? NO_MARKS_DEEP_KNOWN : NO_MARKS_DEEP;
   return flagged;
 }
 
 /** The value with every mark removed at every depth (go-cty `UnmarkDeep`). @category combinators */
 export function unmarkDeep(v: Value): Value {
-  return v.marks === NO_MARKS_DEEP ? v : strip(v, undefined);
+  return v.marks === NO_MARKS_DEEP || v.marks === NO_MARKS_DEEP_KNOWN ? v : strip(v, undefined);
 }
 
 /** @internal Unmarks deeply and returns the union of every removed mark. */
 export function unmarkDeepCollect(v: Value): [Value, ReadonlySet<string>] {
-  if (v.marks === NO_MARKS_DEEP) return [v, NO_MARKS];
+  if (v.marks === NO_MARKS_DEEP || v.marks === NO_MARKS_DEEP_KNOWN) return [v, NO_MARKS];
   const found = new Set<string>();
   const out = strip(v, found);
   return [out, freezeMarks(found)];

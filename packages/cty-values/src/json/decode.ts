@@ -50,7 +50,7 @@ import { type JsonNode, parseJsonPrefix } from "./parse.js";
 export function fromJson(input: string | Uint8Array, t: Type): Value {
   const { node } = parseJsonPrefix(input);
   try {
-    return markFreeDeep(unmarshal(node, t, new PathTracker()));
+    return markFreeDeep(unmarshal(node, t, new PathTracker()), true); // JSON has no unknowns
   } catch (err) {
     if (isCtyError(err)) throw err;
     throw new CtyError("decode", err instanceof Error ? err.message : String(err), { cause: err });

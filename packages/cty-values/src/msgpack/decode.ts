@@ -92,7 +92,7 @@ export function fromMsgpack(bytes: Uint8Array, t: Type): Value {
   if (d.pos !== bytes.length) {
     throw new CtyError("decode", `unexpected data after the msgpack value (${bytes.length - d.pos} bytes)`);
   }
-  return markFreeDeep(v);
+  return markFreeDeep(v, !d.sawUnknown);
 }
 
 class Decoder {
@@ -102,6 +102,8 @@ class Decoder {
   readonly end: number;
   readonly path: PathTracker;
   depth = 0;
+  /** Whether an unknown was read (else the result is wholly known, which is worth saying). */
+  sawUnknown = false;
   /** Start and length of the last string/binary read by {@link Decoder.span}. */
   spanStart = 0;
   spanLen = 0;
@@ -746,6 +748,7 @@ function goExtType(code: number): string {
 }
 
 function decodeUnknown(d: Decoder, t: Type): Value {
+  d.sawUnknown = true;
   const c = d.b[d.pos] as number;
   let len: number;
   let head: number;

@@ -15,6 +15,7 @@ import { CtyNumber, isCtyNumber } from "./number.js";
 import { numberType, setType, type Type } from "./type.js";
 import { typeGoString, valueGoString } from "./type-format.js";
 import {
+  decodedWhollyKnown,
   False,
   listVal,
   listValEmpty,
@@ -454,6 +455,8 @@ export function unrefined(v: Value): Value {
  * @category combinators
  */
 export function unrefinedDeep(v: Value): Value {
+  // A decoded value without unknowns has no refinement to drop.
+  if (decodedWhollyKnown(v)) return v;
   if (!v.isKnown()) return unrefined(v);
   const p = v.payload;
   // Nothing is allocated until something changes: most values carry no refinement at all.

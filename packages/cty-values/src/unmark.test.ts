@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { fromJson } from "./json/decode.js";
 import { fromMsgpack } from "./msgpack/decode.js";
 import { toMsgpack } from "./msgpack/encode.js";
+import { unrefinedDeep } from "./refinement.js";
 import { listType, objectType, stringType } from "./type.js";
 import {
   listVal,
   mark,
   objectVal,
+  refinedUnknownVal,
   stringVal,
   unknownVal,
   unmarkDeep,
@@ -76,5 +78,17 @@ describe("unmarkDeep of decoded values", () => {
     );
     expect(rebuilt.isWhollyKnown()).toBe(false);
     expect(fromJson('{"name":"a","tags":["x"]}', type).isWhollyKnown()).toBe(true);
+  });
+
+  it("unrefinedDeep returns a decoded wholly known value as it is, and still unrefines decoded unknowns", () => {
+    const known = fromMsgpack(toMsgpack(plain, type), type);
+    expect(unrefinedDeep(known)).toBe(known);
+    const refined = objectVal({
+      name: refinedUnknownVal(stringType, { notNull: true }),
+      tags: listVal([stringVal("x")]),
+    });
+    const decoded = fromMsgpack(toMsgpack(refined, type), type);
+    expect(decoded.getAttr("name").refinement).toBeDefined();
+    expect(unrefinedDeep(decoded).getAttr("name").refinement).toBeUndefined();
   });
 });

@@ -488,6 +488,15 @@ export function markFreeDeep(v: Value, whollyKnown = false): Value {
   return flagged;
 }
 
+/**
+ * @internal Whether the value is flagged as decoded with no mark and no unknown at any depth:
+ * a check that costs nothing, for walks that have nothing to do on such a value. `false` says
+ * nothing (the value may still be wholly known).
+ */
+export function decodedWhollyKnown(v: Value): boolean {
+  return v.marks === NO_MARKS_DEEP_KNOWN;
+}
+
 /** The value with every mark removed at every depth (go-cty `UnmarkDeep`). @category combinators */
 export function unmarkDeep(v: Value): Value {
   return v.marks === NO_MARKS_DEEP || v.marks === NO_MARKS_DEEP_KNOWN ? v : strip(v, undefined);

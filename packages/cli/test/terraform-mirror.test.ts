@@ -4,11 +4,17 @@
  * real terraform installs it offline (`init`, no dev_overrides, no direct) and drives it through
  * apply and destroy.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  createTerraformWorkdir,
+  requiredProvidersBlock,
+  type TerraformWorkdir,
+  terraformOrWarn,
+} from "@tfkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleProvider } from "../src/bundle.js";
 import { sha256Hex } from "../src/hash.js";
@@ -31,17 +37,9 @@ const target = currentTarget();
 // A platform this machine is not, with no --node-binary: must be reported as skipped.
 const foreign: Target = target === "linux_arm64" ? "linux_amd64" : "linux_arm64";
 
-const terraformPath: string | undefined = (() => {
-  const found = spawnSync("sh", ["-c", "command -v terraform"], { encoding: "utf8" });
-  const path = found.stdout.trim();
-  return found.status === 0 && path !== "" ? path : undefined;
-})();
-if (!terraformPath) {
-  console.warn(
-    "\n!!! @tfkit/cli: the `terraform` binary is NOT on PATH — the filesystem_mirror install test " +
-      "(terraform init/apply/destroy) is SKIPPED, not passed. Install terraform 1.11.x to run it. !!!\n",
-  );
-}
+const terraformPath: string | undefined = terraformOrWarn(
+  "the @tfkit/cli filesystem_mirror install test (terraform init/apply/destroy)",
+);
 
 let work: string;
 let release: PackageResult;
@@ -205,30 +203,15 @@ describe.skipIf(!terraformPath)(
   () => {
     let dir: string;
     let mirror: string;
-    let env: NodeJS.ProcessEnv;
+    let wd: TerraformWorkdir | undefined;
 
-    const terraform = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolvePromise, reject) => {
-        const child = spawn(terraformPath ?? "terraform", args, {
-          cwd: dir,
-          env,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let out = "";
-        child.stdout.on("data", (c: Buffer) => {
-          out += c.toString("utf8");
-        });
-        child.stderr.on("data", (c: Buffer) => {
-          out += c.toString("utf8");
-        });
-        child.on("error", reject);
-        child.on("close", (code) => resolvePromise({ code, out }));
-      });
+    const terraform = async (...args: string[]) => {
+      const run = await (wd as TerraformWorkdir).run(args);
+      return { code: run.code, out: run.stdout + run.stderr };
+    };
 
-    beforeAll(() => {
-      dir = join(work, "tf");
+    beforeAll(async () => {
       mirror = join(work, "mirror");
-      mkdirSync(dir);
       const result = createMirror({
         releaseDir: release.outDir,
         hostname: "example.test",
@@ -239,35 +222,19 @@ describe.skipIf(!terraformPath)(
         `example.test/tfkit/${NAME}/terraform-provider-${NAME}_${VERSION}_${target}.zip`,
       ]);
       // Only the mirror: no dev_overrides, no direct (nothing may come from a registry).
-      writeFileSync(
-        join(dir, "cli.tfrc"),
-        `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(mirror)}\n  }\n}\n`,
-      );
-      writeFileSync(
-        join(dir, "main.tf"),
-        `terraform {
-  required_providers {
-    ${NAME} = { source = "${SOURCE}", version = "${VERSION}" }
-  }
-}
-resource "${NAME}_thing" "a" {
+      wd = await createTerraformWorkdir({ filesystemMirror: mirror, prefix: "tfkit-cli-mirror-" });
+      dir = wd.dir;
+      wd.writeConfig(
+        `${requiredProvidersBlock({ [NAME]: { source: SOURCE, version: VERSION } })}resource "${NAME}_thing" "a" {
   name = "alpha"
   size = 3
 }
 output "greeting" { value = ${NAME}_thing.a.greeting }
 `,
       );
-      env = {};
-      for (const [k, v] of Object.entries(process.env)) {
-        if (!k.startsWith("TF_") && !k.startsWith("PLUGIN_")) env[k] = v;
-      }
-      Object.assign(env, {
-        TF_CLI_CONFIG_FILE: join(dir, "cli.tfrc"),
-        CHECKPOINT_DISABLE: "1",
-        TF_IN_AUTOMATION: "1",
-        TF_INPUT: "0",
-      });
     });
+
+    afterAll(() => wd?.close());
 
     it("installs from the mirror and locks the package's h1 hash", { tags: ["slow"] }, async () => {
       const init = await terraform("init", "-input=false", "-no-color");

@@ -15,6 +15,7 @@ import {
   type Violation,
 } from "@tfkit/contracts";
 import {
+  CtyNumber,
   convert,
   equals,
   formatPath,
@@ -1364,9 +1365,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         // The output's change, as `terraform show -json` lists it under output_changes.
         const before = outputs[o.name];
         const after = valueToJson(v) ?? null;
-        const marks = unknownAsBool(v);
-        // Nothing unknown is `false` here, not `{}`; a wholly unknown output has no `after`.
-        const unknown = isJsonObject(marks) && Object.keys(marks).length === 0 ? false : marks;
+        // Nothing unknown is `false` here; a wholly unknown output has no `after`.
+        const unknown = v.isWhollyKnown() ? false : unknownAsBool(v);
         const same =
           before !== undefined && unknown === false && JSON.stringify(before.value) === JSON.stringify(after);
         outputChanges[o.name] = {
@@ -1790,7 +1790,8 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
         before: valueToJson(c.prior) ?? null,
         after: valueToJson(c.planned) ?? null,
         // terraform prints `{}` for a delete (jsonplan: an empty object, not false).
-        afterUnknown: c.action === "Delete" ? {} : unknownAsBool(c.planned),
+        // A wholly known value is `{}` too (jsonplan marshals no marks for it).
+        afterUnknown: c.action === "Delete" || c.planned.isWhollyKnown() ? {} : unknownAsBool(c.planned),
         beforeSensitive: sensitiveAsBool(schema, c.prior),
         afterSensitive: sensitiveAsBool(schema, c.planned),
         replacePaths: c.replacePaths.map(attrPathOf),
@@ -1867,7 +1868,10 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
 
   const stateJson = (state: ReadonlyMap<string, StoredInstance>): TerraformState => {
     const resources: StateResource[] = [];
+    // The schema version each instance is stored with, as `terraform show -json` prints it.
+    const versions: number[] = [];
     for (const [address, s] of state) {
+      versions.push(s.schemaVersion);
       const schema = s.mode === "managed" ? resourceSchema(s.type) : dataSchema(s.type);
       // Shown as `terraform show -json` shows it: decoded with the current schema.
       const v = fromJson(s.json, schema.type);
@@ -1893,13 +1897,14 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
               ) as JsonObject,
             }),
         root_module: {
-          resources: resources.map((r) => ({
+          resources: resources.map((r, i) => ({
             address: r.address,
             mode: r.mode,
             type: r.type,
             name: nameOf(r.address),
             ...(indexOf(r.address) === undefined ? {} : { index: indexOf(r.address) as JsonValue }),
             provider_name: providerAddressOf(r.address),
+            schema_version: CtyNumber.fromInt(versions[i] ?? 0),
             values: r.values,
             sensitive_values: r.sensitiveValues,
             ...(r.tainted ? { tainted: true } : {}),

@@ -39,17 +39,10 @@ export function valueToJson(v: Value): JsonValue | undefined {
 }
 
 /**
- * Inside a value, a map or object with nothing unknown is false too: terraform 1.11 leaves it
- * out (seen in test/fake-core-hcl.test.ts and test/fake-core-demo-hcl.test.ts).
- */
-function nestedUnknownAsBool(v: Value): JsonValue {
-  const b = unknownAsBool(v);
-  const empty = b !== null && typeof b === "object" && !Array.isArray(b) && Object.keys(b).length === 0;
-  return empty ? false : b;
-}
-
-/**
- * Where a value is unknown: `true` there, in the value's shape (Terraform `jsonplan.unknownAsBool`).
+ * Where a value is unknown: `true` there, in the value's shape (Terraform `jsonplan.unknownAsBool`):
+ * known leaves are `false`, left out of objects and maps; a known sequence keeps its elements
+ * (`[false]`, `[{}]`, `[]` when empty), as terraform prints them. Callers print `{}` (resource
+ * changes) or `false` (outputs) for a wholly known value, as jsonplan does.
  *
  * @internal
  */
@@ -60,16 +53,13 @@ export function unknownAsBool(v: Value): JsonValue {
   switch (t.kind) {
     case "list":
     case "set":
-    case "tuple": {
-      // A sequence with nothing unknown in it is false (left out), as terraform prints it.
-      const elements = v.elements().map((e) => nestedUnknownAsBool(e));
-      return elements.every((e) => e === false) ? false : elements;
-    }
+    case "tuple":
+      return v.elements().map((e) => unknownAsBool(e));
     case "map":
     case "object": {
       const out: Record<string, JsonValue> = {};
       for (const [k, e] of v.entries()) {
-        const b = nestedUnknownAsBool(e);
+        const b = unknownAsBool(e);
         if (b !== false) out[k] = b;
       }
       return out;

@@ -1,4 +1,13 @@
-import { numberVal, objectVal, setVal, stringType, stringVal, unknownVal } from "@tfkit/cty-values";
+import {
+  listVal,
+  listValEmpty,
+  numberVal,
+  objectVal,
+  setVal,
+  stringType,
+  stringVal,
+  unknownVal,
+} from "@tfkit/cty-values";
 import { attr, block, resourceSchema, t } from "@tfkit/schema";
 import { describe, expect, it } from "vitest";
 import { unknownAsBool, valueToJson } from "./show-json.js";
@@ -41,7 +50,12 @@ describe("show -json shapes", () => {
     const json = valueToJson(planned) as Record<string, unknown>;
     expect(Object.keys(json).sort()).toEqual(["labels", "name", "nic", "port"]);
     expect(json).toMatchObject({ name: "web", nic: [{ net: "a" }], port: null });
-    // Terraform 1.11: known leaves, and sequences and objects with nothing unknown, left out.
-    expect(unknownAsBool(planned)).toEqual({ id: true });
+    // Terraform 1.11 (jsonplan.unknownAsBool): known leaves left out of objects, a known
+    // sequence kept with its elements' marks.
+    expect(unknownAsBool(planned)).toEqual({ id: true, nic: [{}] });
+    expect(unknownAsBool(objectVal({ a: listVal([stringVal("x")]), b: listValEmpty(stringType) }))).toEqual({
+      a: [false],
+      b: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Path, Value } from "@tfkit/cty-values";
+import type { Value } from "@tfkit/cty-values";
 import { goQuote } from "@tfkit/cty-values";
 import { frameworkPathString } from "../internal/path.js";
 import { isUnknown } from "../unknown.js";
@@ -131,9 +131,4 @@ export function valueString(v: Value): string {
 /** @internal `["a" "b"]`: a list of quoted texts as Go's `%q` prints a slice. */
 export function quotedList(texts: readonly string[]): string {
   return `[${texts.map((t) => goQuote(t)).join(" ")}]`;
-}
-
-/** @internal A path, for tests and messages. */
-export function pathString(path: Path): string {
-  return frameworkPathString(path);
 }

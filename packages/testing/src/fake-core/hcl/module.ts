@@ -848,12 +848,8 @@ export class HclEvaluation {
         attrs[name] = nullVal(attr.type);
         continue;
       }
-      if (!attr.optional && attr.computed)
-        throw new HclEvalError(
-          "Value for unconfigurable attribute",
-          `Can't configure a value for "${name}": its value will be decided automatically based on the result of applying this configuration.`,
-          a.pos,
-        );
+      // A computed-only attribute set in configuration is the provider's to refuse (in
+      // ValidateResourceConfig), as in terraform: core decodes it like an optional one.
       const v = this.eval(a.expr, instance);
       attrs[name] =
         attr.kind === "nested_attribute"

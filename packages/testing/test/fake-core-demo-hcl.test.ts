@@ -6,7 +6,7 @@
  * data sources, `provider::demo::cidr_host` against `cidrhost`, and the provider's errors. Each
  * runner's plans and states are recorded and must be equal.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -281,6 +281,19 @@ resource "demo_network" "copy" {
   ],
 };
 
+/** The store file's objects and id sequences. */
+const storeAt = (file: string): { objects?: Record<string, unknown>; sequences?: Record<string, number> } =>
+  existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+
+/** What a case checks after its final destroy, given its run's store (lifecycle.test.ts's checks). */
+const AFTER_DESTROY: Record<string, (store: string) => void> = {
+  "lifecycle: create, no-op, update in place, replace, import-verify (lifecycle.test.ts)": (store) => {
+    // One server and one volume were replaced: IDs 1 and 2 were used, nothing is left.
+    expect(storeAt(store).objects).toEqual({});
+    expect(storeAt(store).sequences).toEqual({ net: 1, srv: 2, vol: 2 });
+  },
+};
+
 const hasTerraform = findTerraform() !== undefined;
 
 describe("the demo provider's real-CLI cases, also in-process", () => {
@@ -290,15 +303,20 @@ describe("the demo provider's real-CLI cases, also in-process", () => {
       async () => {
         const fake = recorder();
         const cli = recorder();
+        const fakeStore = freshStore();
+        const cliStore = freshStore();
+        const afterDestroy = AFTER_DESTROY[name];
+        const extra = (store: string) =>
+          afterDestroy === undefined ? {} : { checkDestroy: () => afterDestroy(store) };
         const t0 = performance.now();
-        await runFakeCore(recorded(steps, fake, { demo: demoLauncher }), {
+        await runFakeCore(recorded(steps, fake, { demo: demoLauncher }, extra(fakeStore)), {
           provider: demo,
-          env: { TFKIT_DEMO_STORE: freshStore() },
+          env: { TFKIT_DEMO_STORE: fakeStore },
         });
         const t1 = performance.now();
-        await runAcceptance(recorded(steps, cli, { demo: demoLauncher }), {
+        await runAcceptance(recorded(steps, cli, { demo: demoLauncher }, extra(cliStore)), {
           mode: MODE,
-          env: { TFKIT_DEMO_STORE: freshStore() },
+          env: { TFKIT_DEMO_STORE: cliStore },
         });
         const t2 = performance.now();
         console.log(`${name}: fake core ${(t1 - t0).toFixed(0)} ms, real CLI ${(t2 - t1).toFixed(0)} ms`);

@@ -393,7 +393,6 @@ registerCases("time_rotating", [
   daysToMonths("TestAccTimeRotating_ConfiguredRFC3339_RotationDays_ToRotationMonths", true, false),
   {
     go: "TestAccTimeRotating_UpdateUnknownValue",
-    cliOnly: "rotation_days refers to another resource's attribute (unknown until apply)",
     steps: () => {
       const base = rfc3339Of(now());
       return [
@@ -419,7 +418,7 @@ registerCases("time_rotating", [
   {
     go: "TestAccTimeRotating_LifecycleReplaceTriggeredBy",
     cliOnly:
-      "references between resources, terraform_data and lifecycle.replace_triggered_by are Terraform's language",
+      "terraform_data is a resource of Terraform's built-in provider, which the fake core does not have",
     fakeClock: true,
     steps: ({ clock }) => [
       {

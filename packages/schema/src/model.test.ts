@@ -696,3 +696,30 @@ describe("int64 inside collections and objects", () => {
     );
   });
 });
+
+describe("float64 models", () => {
+  const s = resourceSchema({ attributes: { r: attr.float64(ok), rs: attr.list(t.float64, ok) } });
+  const of = (r: Value) => objectVal({ r, rs: nullVal(s.attributes.rs.type) });
+
+  it("refuses numbers beyond float64 or so small they would round to zero, as Float64Type does", () => {
+    expect(errorOf(() => toModel(s, of(numberVal("1e400")), "state"))).toMatch(
+      /^\.r: Value 10{400} cannot be represented as a 64-bit floating point\.$/,
+    );
+    expect(errorOf(() => toModel(s, of(numberVal("1e-400")), "state"))).toMatch(
+      /^\.r: Value 0\.0{399}1 cannot be represented as a 64-bit floating point\.$/,
+    );
+    const inList = objectVal({ r: nullVal(t.float64.type), rs: listVal([numberVal("-1e-400")]) });
+    expect(errorOf(() => toModel(s, inList, "state"))).toMatch(/^\.rs\[0\]: Value -0\.0{399}1 cannot/);
+  });
+
+  it("takes every float64, zero, the smallest subnormal and infinities included", () => {
+    expect(toModel(s, of(numberVal("5e-324")), "state").r).toBe(5e-324);
+    expect(toModel(s, of(numberVal(0)), "state").r).toBe(0);
+    expect(toModel(s, of(numberVal(Number.POSITIVE_INFINITY)), "state").r).toBe(Number.POSITIVE_INFINITY);
+    const list = objectVal({
+      r: nullVal(t.float64.type),
+      rs: listVal([numberVal("1e308"), numberVal("-0.1")]),
+    });
+    expect(toModel(s, list, "state").rs).toEqual([1e308, -0.1]);
+  });
+});

@@ -21,7 +21,14 @@ import {
   unmarkDeep,
 } from "@tfkit/cty-values";
 import { attributeEntries, blockEntries } from "./entries.js";
-import { float32Of, float32Problem, INT32_MAX, INT32_MIN, int32Problem } from "./internal/number-kinds.js";
+import {
+  float32Of,
+  float32Problem,
+  float64Problem,
+  INT32_MAX,
+  INT32_MIN,
+  int32Problem,
+} from "./internal/number-kinds.js";
 import { withAttribute, withIndex, withListIndex, withMapKey } from "./internal/path.js";
 import type { Model, Phase, SchemaBody } from "./model-types.js";
 import type { AnyAttributeSpec, Attributes, Blocks, BlockSpec, NestedAttributeSpec } from "./spec.js";
@@ -89,11 +96,9 @@ export function typeValueToModel(spec: TypeSpec, v: Value, path: Path): unknown 
     }
     case "float64": {
       const n = v.asNumber();
-      const x = n.toFloat64();
-      if (!Number.isFinite(x) && !n.isInfinite()) {
-        fail(`Value ${n.text()} cannot be represented as a 64-bit floating point.`, path);
-      }
-      return x;
+      const problem = float64Problem(n);
+      if (problem !== undefined) fail(problem, path);
+      return n.toFloat64();
     }
     case "list":
     case "set": {

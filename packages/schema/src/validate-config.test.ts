@@ -11,6 +11,7 @@ import {
   type Path,
   setVal,
   stringVal,
+  tupleVal,
   unknownVal,
   type Value,
 } from "@tfkit/cty-values";
@@ -22,8 +23,10 @@ import { hasErrors } from "./diagnostics.js";
 import { emptyValue } from "./implied-type.js";
 import { resourceSchema, type Schema } from "./schema.js";
 import { t } from "./type-constructors.js";
+import { semanticTypes } from "./semantic/builtins.js";
 import { Unknown } from "./unknown.js";
 import { validateConfig } from "./validate-config.js";
+import { matchRoot } from "./validators/path-expression.js";
 
 /** A config object: every schema attribute null / block empty, then the given values. */
 function config(schema: Schema, values: Record<string, Value>): Value {
@@ -371,6 +374,16 @@ describe("validateConfig: cross-attribute rules", () => {
     ]);
     expect(lines({ cidr: nullVal(t.string.type), ipv6_cidr: s("::/0") })).toEqual([]);
     expect(lines({ cidr: nullVal(t.string.type), ipv6_cidr: unknownVal(t.string.type) })).toEqual([]);
+    expect(lines({ ipv6_cidr: unknownVal(t.string.type) })).toEqual([]);
+    // framework-validators wait while the attribute itself is unknown, whatever its siblings hold.
+    expect(lines({ cidr: unknownVal(t.string.type), ipv6_cidr: s("::/0") })).toEqual([]);
+    expect(lines({ cidr: unknownVal(t.string.type) })).toEqual([]);
+  });
+
+  it("conflictsWith, alsoRequires and atLeastOneOf wait while the attribute itself is unknown", () => {
+    const unknown = unknownVal(t.string.type);
+    expect(lines({ password: unknown, key_file: s("k") })).toEqual([]);
+    expect(lines({ zone: unknown })).toEqual([]);
   });
 
   it("atLeastOneOf, counting a non-empty block as specified", () => {
@@ -516,5 +529,178 @@ describe("validateConfig: inside single and map nesting", () => {
     expect(validateConfig(s, config(s, { boot: unknownVal(s.blocks.boot.type) }))).toEqual([]);
     const nets = mapVal({ a: unknownVal(s.attributes.nets.objectType), b: bad(str("b")) });
     expect(heads({ nets })).toHaveLength(2);
+  });
+});
+
+describe("validateConfig: what each check looks at", () => {
+  const str = (x: string | null): Value => (x === null ? nullVal(t.string.type) : stringVal(x));
+  const heads = (sch: Schema, values: Record<string, Value>) =>
+    show(validateConfig(sch, config(sch, values))).map((l) => l.split(" | ")[0]);
+
+  it("takes a validator's null as no issue, and each issue of a list or a single issue object", () => {
+    const s = resourceSchema({
+      attributes: {
+        a: attr.string({
+          optional: true,
+          validators: [
+            () => null,
+            () => ["first", { summary: "Second", detail: "second", severity: "warning" }],
+            () => ({ detail: "third", path: [] }),
+          ],
+        }),
+      },
+    });
+    expect(show(validateConfig(s, config(s, { a: str("x") })))).toEqual([
+      "error .a: Invalid Attribute Value | first",
+      "warning .a: Second | second",
+      "error : Invalid Attribute Value | third",
+    ]);
+  });
+
+  it("reports a semantic type's problem as an error at the attribute, deep inside collections", () => {
+    const s = resourceSchema({ attributes: { at: attr.list(semanticTypes.rfc3339, ok) } });
+    expect(heads(s, { at: listVal([str("2023-07-25T20:43:16Z"), str("nope")]) })).toEqual([
+      "error .at[1]: Invalid RFC3339 String Value",
+    ]);
+  });
+
+  it("refuses null elements of sets and nested sets and maps, naming the collection", () => {
+    const s = resourceSchema({
+      attributes: {
+        zones: attr.set(t.string, { optional: true, nullElements: false }),
+        disks: attr.setNested({ n: attr.string(ok) }, ok),
+        named: attr.mapNested({ n: attr.string(ok) }, ok),
+      },
+    });
+    const nullObj = nullVal(s.attributes.disks.objectType);
+    expect(
+      show(
+        validateConfig(
+          s,
+          config(s, {
+            zones: setVal([str("a"), str(null)]),
+            disks: setVal([nullObj, objectVal({ n: str("x") })]),
+            named: mapVal({ k: nullObj }),
+          }),
+        ),
+      ),
+    ).toEqual([
+      "error .zones[null]: Invalid Null Element | This set does not accept null elements. Remove the null element or give it a value.",
+      "error .disks[null]: Invalid Null Element | This set nested attribute does not accept null elements. Remove the null element or give it a value.",
+      'error .named["k"]: Invalid Null Element | This map nested attribute does not accept null elements. Remove the null element or give it a value.',
+    ]);
+  });
+
+  it("checks numbers inside sets, maps and tuples at their paths, float64 included", () => {
+    const s = resourceSchema({
+      attributes: {
+        ids: attr.set(t.int64, ok),
+        sizes: attr.map(t.int32, ok),
+        pair: attr.of(t.tuple([t.int64, t.string]), ok),
+        ratio: attr.float64(ok),
+      },
+    });
+    expect(
+      show(
+        validateConfig(
+          s,
+          config(s, {
+            ids: setVal([numberVal(1), numberVal("2.5")]),
+            sizes: mapVal({ k: numberVal(2n ** 40n) }),
+            pair: tupleVal([numberVal("0.5"), str("x")]),
+            ratio: numberVal("1e400"),
+          }),
+        ),
+      ).map((l) => l.replace(/ \| .*/, "")),
+    ).toEqual([
+      "error .ids[2.5]: Invalid Attribute Value",
+      'error .sizes["k"]: Invalid Attribute Value',
+      "error .pair[0]: Invalid Attribute Value",
+      "error .ratio: Invalid Attribute Value",
+    ]);
+    // As Float64Type: beyond the range, or so small it would round to zero.
+    const [tiny] = show(validateConfig(s, config(s, { ratio: numberVal("-1e-400") })));
+    expect(tiny).toMatch(
+      /^error \.ratio: Invalid Attribute Value \| Value -0\.0{399}1 cannot be represented as a 64-bit floating point\.$/,
+    );
+    for (const fits of ["1e300", "5e-324", "0", "-0.5"])
+      expect(validateConfig(s, config(s, { ratio: numberVal(fits) })), fits).toEqual([]);
+  });
+
+  it("does not run validators on a value whose model cannot be made", () => {
+    const seen: unknown[] = [];
+    const record = (v: unknown) => {
+      seen.push(v);
+      return undefined;
+    };
+    const s = resourceSchema({
+      attributes: {
+        n: attr.int64({ optional: true, validators: [record] }),
+        disks: attr.listNested({ x: attr.string(ok) }, { optional: true, validators: [record] }),
+      },
+      blocks: {
+        boot: block.single({ attributes: { x: attr.string(ok) }, validators: [record] }),
+        rule: block.list({ attributes: { x: attr.string(ok) }, validators: [record] }),
+      },
+    });
+    const nullObj = nullVal(s.attributes.disks.objectType);
+    expect(
+      heads(s, {
+        n: numberVal("1.5"),
+        disks: listVal([nullObj]),
+        rule: listVal([nullObj]),
+      }),
+    ).toEqual(["error .n: Invalid Attribute Value", "error .disks[0]: Invalid Null Element"]);
+    expect(seen).toEqual([]);
+    // An absent single block is null: block validators see only blocks that are there.
+    expect(validateConfig(s, config(s, {}))).toEqual([]);
+    expect(seen).toEqual([[]]);
+  });
+
+  it("names the attribute or block in the default deprecation message", () => {
+    const s = resourceSchema({
+      attributes: { old: attr.string({ optional: true, deprecated: true }) },
+      blocks: { legacy: block.single({ attributes: { x: attr.string(ok) }, deprecated: true }) },
+    });
+    expect(show(validateConfig(s, config(s, { old: str("x"), legacy: objectVal({ x: str("y") }) })))).toEqual(
+      [
+        'warning .old: Attribute Deprecated | The attribute "old" is deprecated.',
+        'warning .legacy: Block Deprecated | The block "legacy" is deprecated.',
+      ],
+    );
+  });
+
+  it("counts list blocks whose elements hold unknowns (the count is known)", () => {
+    const s = resourceSchema({
+      blocks: { nic: block.list({ attributes: { ip: attr.string(ok) }, maxItems: 1 }) },
+    });
+    const nic = (ip: Value) => objectVal({ ip });
+    expect(heads(s, { nic: listVal([nic(unknownVal(t.string.type)), nic(str("b"))]) })).toEqual([
+      "error .nic: Too many nic blocks",
+    ]);
+  });
+
+  it("exactlyOneOf waits while a collection on the way is unknown; atLeastOneOf finds any element", () => {
+    const s = resourceSchema({
+      attributes: {
+        a: attr.string({ optional: true, exactlyOneOf: [matchRoot("rule").atAnyListIndex().atName("name")] }),
+      },
+      blocks: { rule: block.list({ attributes: { name: attr.string(ok) } }) },
+    });
+    const rule = (name: Value) => objectVal({ name });
+    expect(heads(s, { rule: unknownVal(s.blocks.rule.type) })).toEqual([]);
+    expect(heads(s, { rule: listVal([rule(str(null))]) })).toEqual([
+      "error .a: Invalid Attribute Combination",
+    ]);
+    const at = resourceSchema({
+      attributes: {
+        a: attr.string({ optional: true, atLeastOneOf: [matchRoot("rule").atAnyListIndex().atName("name")] }),
+      },
+      blocks: { rule: block.list({ attributes: { name: attr.string(ok) } }) },
+    });
+    expect(heads(at, { rule: listVal([rule(str(null)), rule(str("n"))]) })).toEqual([]);
+    expect(heads(at, { rule: listVal([rule(str(null)), rule(str(null))]) })).toEqual([
+      "error .a: Invalid Attribute Combination",
+    ]);
   });
 });

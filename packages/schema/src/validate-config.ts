@@ -2,7 +2,7 @@ import type { Path, Value } from "@tfkit/cty-values";
 import { isCtyError, nullVal, numberVal, stringVal } from "@tfkit/cty-values";
 import { type Diagnostic, diagnostic } from "./diagnostics.js";
 import { frameworkPathString, withAttribute, withIndex } from "./internal/path.js";
-import { float32Problem, int32Problem } from "./internal/number-kinds.js";
+import { float32Problem, float64Problem, int32Problem } from "./internal/number-kinds.js";
 import { configModelOf, typeValueToModel } from "./model.js";
 import type { SchemaBody } from "./model-types.js";
 import { isSemanticType } from "./semantic/semantic-type.js";
@@ -157,24 +157,16 @@ function checkNumberKinds(spec: TypeSpec, v: Value, path: Path, out: Diagnostic[
       return;
     }
     case "int32":
-    case "float32": {
-      const n = v.asNumber();
-      const problem = spec.kind === "int32" ? int32Problem(n) : float32Problem(n);
-      if (problem !== undefined) out.push(diagnostic("error", "Invalid Attribute Value", problem, path));
-      return;
-    }
+    case "float32":
     case "float64": {
       const n = v.asNumber();
-      if (!Number.isFinite(n.toFloat64()) && !n.isInfinite()) {
-        out.push(
-          diagnostic(
-            "error",
-            "Invalid Attribute Value",
-            `Value ${n.text()} cannot be represented as a 64-bit floating point.`,
-            path,
-          ),
-        );
-      }
+      const problem =
+        spec.kind === "int32"
+          ? int32Problem(n)
+          : spec.kind === "float32"
+            ? float32Problem(n)
+            : float64Problem(n);
+      if (problem !== undefined) out.push(diagnostic("error", "Invalid Attribute Value", problem, path));
       return;
     }
     case "list":

@@ -56,6 +56,17 @@ export function float32Problem(n: CtyNumber): string | undefined {
   return `Value ${n.text()} cannot be represented as a 32-bit floating point.`;
 }
 
+/**
+ * @internal Why a number has no float64 (Go `Float64Type.ValueFromTerraform` and its
+ * validation): it overflows to an infinity, or underflows to zero without being zero. An
+ * infinity itself is a float64. Undefined when it fits.
+ */
+export function float64Problem(n: CtyNumber): string | undefined {
+  const x = n.toFloat64();
+  if ((Number.isFinite(x) || n.isInfinite()) && (x !== 0 || n.isZero())) return undefined;
+  return `Value ${n.text()} cannot be represented as a 64-bit floating point.`;
+}
+
 /** @internal The int32 range. */
 export const INT32_MIN = -(2 ** 31);
 /** @internal The int32 range. */

@@ -543,7 +543,8 @@ describe("validateConfig: what each check looks at", () => {
         a: attr.string({
           optional: true,
           validators: [
-            () => null,
+            // A validator written in plain JS may return null.
+            () => null as unknown as undefined,
             () => ["first", { summary: "Second", detail: "second", severity: "warning" }],
             () => ({ detail: "third", path: [] }),
           ],

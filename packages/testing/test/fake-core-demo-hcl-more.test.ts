@@ -3,9 +3,11 @@
  * configurations and checks copied here) under both runners from the same HCL, as in
  * fake-core-demo-hcl.test.ts: implicit-objects.test.ts (blocks mirror the configuration, the
  * cloud's default interface goes to `all_interfaces`), upgrade.test.ts (state written by schema
- * versions 0 and 1 upgraded, refreshed, updated and destroyed) and faults.test.ts's case whose
- * fault holds for the whole run (a create failing before anything exists). Each runner's plans
- * and states are recorded and must be equal.
+ * versions 0 and 1 upgraded, refreshed, updated and destroyed) and faults.test.ts's faults that
+ * hold for a whole run: a create failing before anything exists, and the first apply of its two
+ * partial-create cases (tainted instances, destroyed with no orphan). Their second apply, with the
+ * fault switched off, needs a provider environment per step, which neither runner has: those
+ * halves stay CLI-only. Each runner's plans and states are recorded and must be equal.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,8 +50,8 @@ const storeAt = (file: string): { objects: Record<string, { kind: string }> } =>
 /** One case: its steps, what else it sets, and the store it starts from. */
 interface DemoCase {
   readonly steps: readonly TestStep[];
-  /** initialState, checkDestroy (given the run's store file), … */
-  readonly extra?: (store: string) => Partial<TestCase>;
+  /** initialState, checkDestroy (given the run's store file and record), … */
+  readonly extra?: (store: string, record: unknown[]) => Partial<TestCase>;
   /** A fixture copied as the store before each run. */
   readonly storeFixture?: string;
   /** More environment for the provider, for the whole run. */
@@ -185,6 +187,16 @@ function upgradeCase(version: 0 | 1): DemoCase {
   };
 }
 
+/** Records which instances the final destroy found, and whether tainted; the store must be empty after it. */
+const destroyedFrom =
+  (store: string, record: unknown[], expected: readonly string[]): TestCase["checkDestroy"] =>
+  (before) => {
+    const found = before.resources.map((r) => `${r.address}${r.tainted ? " (tainted)" : ""}`).sort();
+    record.push({ destroyedFrom: found });
+    expect(found).toEqual(expected);
+    expect(storeAt(store).objects).toEqual({});
+  };
+
 const CASES: Record<string, DemoCase> = {
   "no block: the default interface in all_interfaces; adding a block updates, removing it goes back (implicit-objects.test.ts)":
     {
@@ -253,6 +265,48 @@ const CASES: Record<string, DemoCase> = {
       },
     ],
   },
+  "a create failing after the server exists leaves it tainted, destroyed with no orphan (faults.test.ts, up to its fault-free re-apply)":
+    {
+      env: { TFKIT_DEMO_FAULTS: "create_after_remote:demo_server" },
+      extra: (store, record) => ({
+        checkDestroy: destroyedFrom(store, record, ["demo_server.app (tainted)"]),
+      }),
+      steps: [
+        {
+          config: `resource "demo_server" "app" {\n  name  = "app"\n  image = "debian-12"\n}\n`,
+          expectError: /did not become ready \(injected fault create_after_remote:demo_server\)/,
+        },
+      ],
+    },
+  "a fault aimed at one object by name taints only that one (faults.test.ts, up to its fault-free re-apply)":
+    {
+      env: { TFKIT_DEMO_FAULTS: "create_after_remote:demo_network=b,create_after_remote:demo_volume=a" },
+      extra: (store, record) => ({
+        checkDestroy: destroyedFrom(store, record, [
+          'demo_network.n["a"]',
+          'demo_network.n["b"] (tainted)',
+          'demo_volume.v["a"] (tainted)',
+          'demo_volume.v["b"]',
+        ]),
+      }),
+      steps: [
+        {
+          config: `resource "demo_network" "n" {
+  for_each = toset(["a", "b"])
+  name     = each.key
+  cidr     = each.key == "a" ? "10.50.0.0/24" : "10.51.0.0/24"
+}
+
+resource "demo_volume" "v" {
+  for_each = toset(["a", "b"])
+  name     = each.key
+  size     = 1
+}
+`,
+          expectError: /injected fault create_after_remote/,
+        },
+      ],
+    },
 };
 
 const hasTerraform = findTerraform() !== undefined;
@@ -274,12 +328,15 @@ describe("more of the demo provider's real-CLI cases, also in-process", () => {
         const fakeStore = freshStore(c);
         const cliStore = freshStore(c);
         const t0 = performance.now();
-        await runFakeCore(recorded(c.steps, fake, { demo: demoLauncher }, c.extra?.(fakeStore)), {
-          provider: demo,
-          env: { TFKIT_DEMO_STORE: fakeStore, ...c.env },
-        });
+        await runFakeCore(
+          recorded(c.steps, fake, { demo: demoLauncher }, c.extra?.(fakeStore, fake.record)),
+          {
+            provider: demo,
+            env: { TFKIT_DEMO_STORE: fakeStore, ...c.env },
+          },
+        );
         const t1 = performance.now();
-        await runAcceptance(recorded(c.steps, cli, { demo: demoLauncher }, c.extra?.(cliStore)), {
+        await runAcceptance(recorded(c.steps, cli, { demo: demoLauncher }, c.extra?.(cliStore, cli.record)), {
           mode: MODE,
           env: { TFKIT_DEMO_STORE: cliStore, ...c.env },
         });

@@ -189,7 +189,7 @@ function upgradeCase(version: 0 | 1): DemoCase {
 
 /** Records which instances the final destroy found, and whether tainted; the store must be empty after it. */
 const destroyedFrom =
-  (store: string, record: unknown[], expected: readonly string[]): TestCase["checkDestroy"] =>
+  (store: string, record: unknown[], expected: readonly string[]): NonNullable<TestCase["checkDestroy"]> =>
   (before) => {
     const found = before.resources.map((r) => `${r.address}${r.tainted ? " (tainted)" : ""}`).sort();
     record.push({ destroyedFrom: found });

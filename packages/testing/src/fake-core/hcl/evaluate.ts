@@ -1,6 +1,7 @@
 import {
   boolVal,
   convert,
+  CtyNumber,
   dynamicType,
   equals,
   nullVal,
@@ -477,9 +478,22 @@ function binary(op: string, l: Value, r: Value, pos: Pos): Value {
       return boolVal(x.cmp(y) <= 0);
     case ">=":
       return boolVal(x.cmp(y) >= 0);
+    case "%":
+      return numberVal(modulo(x, y, pos));
     default:
       throw new HclUnsupported(`the operator ${op}`, pos);
   }
+}
+
+/**
+ * cty's `Modulo` for whole numbers: `x - y * trunc(x / y)` (the sign of `x`), `x` itself when `y`
+ * is zero. Fractions and infinities, where cty's answer depends on its 512-bit division, are refused.
+ */
+function modulo(x: CtyNumber, y: CtyNumber, pos: Pos): CtyNumber {
+  if (!x.isInteger() || !y.isInteger())
+    throw new HclUnsupported("the operator % with fractional or infinite operands", pos);
+  if (y.isZero()) return x;
+  return CtyNumber.fromInt(x.toBigInt() % y.toBigInt());
 }
 
 function tryOrCan(

@@ -104,6 +104,15 @@ describe("evaluate", () => {
     expect(() => ev('format("%x", 1)')).toThrow(HclUnsupported);
   });
 
+  it("takes the remainder as cty's Modulo does: the sign of the dividend, x % 0 is x", () => {
+    expect(json("17 % 10")).toBe(7);
+    expect(json("-7 % 3")).toBe(-1);
+    expect(json("7 % -3")).toBe(1);
+    expect(json("5 % 0")).toBe(5);
+    expect(json("123456789012345678901 % 10")).toBe(1);
+    expect(() => ev("7.5 % 2")).toThrow(/the operator % with fractional or infinite operands/);
+  });
+
   it("keeps unknowns unknown, refined as HCL refines templates", () => {
     const unknown = {
       resolve: () => ({

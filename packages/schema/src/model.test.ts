@@ -1,9 +1,12 @@
 import {
   CtyNumber,
   DynamicVal,
+  False,
   isCtyError,
   listVal,
+  listValEmpty,
   mapVal,
+  mapValEmpty,
   mark,
   nullVal,
   numberVal,
@@ -12,6 +15,7 @@ import {
   refine,
   refineNotNull,
   setVal,
+  setValEmpty,
   stringVal,
   True,
   tupleVal,
@@ -721,5 +725,149 @@ describe("float64 models", () => {
       rs: listVal([numberVal("1e308"), numberVal("-0.1")]),
     });
     expect(toModel(s, list, "state").rs).toEqual([1e308, -0.1]);
+  });
+});
+
+describe("fromModel: every kind of plain value, kept, changed and refused", () => {
+  const s = resourceSchema({
+    attributes: {
+      o: attr.object(
+        {
+          s: t.string,
+          b: t.bool,
+          n: t.number,
+          i: t.int64,
+          f: t.float64,
+          i32: t.int32,
+          f32: t.float32,
+          l: t.list(t.string),
+          st: t.set(t.int64),
+          m: t.map(t.bool),
+          tp: t.tuple([t.string, t.int64]),
+        },
+        ok,
+      ),
+      // (An object type holding a dynamic attribute is compared structurally: no base reuse.)
+      d: attr.object({ v: t.dynamic }, ok),
+    },
+  });
+  const base = objectVal({
+    o: objectVal({
+      s: stringVal("a"),
+      b: True,
+      n: numberVal("0.1"),
+      i: numberVal(2n ** 60n),
+      f: numberVal(0.5),
+      i32: numberVal(7),
+      f32: numberVal(0.25),
+      l: listVal([stringVal("x")]),
+      st: setVal([numberVal(1), numberVal(2)]),
+      m: mapVal({ k: True }),
+      tp: tupleVal([stringVal("t"), numberVal(3)]),
+    }),
+    d: objectVal({ v: stringVal("dyn") }),
+  });
+  const model = toModel(s, base, "state");
+  const inner = base.entries().get("o") as Value;
+  const withO = (o: Record<string, unknown>) =>
+    fromModel(s, { ...model, o: { ...model.o, ...o } } as typeof model, "state", base);
+
+  it("gives back the very base values where the model did not change", () => {
+    expect(withO({}).entries().get("o")).toBe(inner);
+    expect(
+      withO({ l: ["x"], st: [1, 2], m: { k: true }, tp: ["t", 3] })
+        .entries()
+        .get("o"),
+    ).toBe(inner);
+    const plain = resourceSchema({ attributes: { o: s.attributes.o } });
+    const plainBase = objectVal({ o: inner });
+    expect(fromModel(plain, { o: { ...model.o } } as never, "state", plainBase)).toBe(plainBase);
+  });
+
+  it("builds a new value for each leaf or collection that changed, keeping the others", () => {
+    const changes: [string, unknown, Value][] = [
+      ["s", "b", stringVal("b")],
+      ["b", false, False],
+      ["n", CtyNumber.parse("0.2"), numberVal("0.2")],
+      ["i", 2n ** 60n + 1n, numberVal(2n ** 60n + 1n)],
+      ["f", 1.5, numberVal(1.5)],
+      ["i32", 8, numberVal(8)],
+      ["f32", 0.5, numberVal(0.5)],
+      ["l", ["y"], listVal([stringVal("y")])],
+      ["l", [], listValEmpty(t.string.type)],
+      ["st", [3], setVal([numberVal(3)])],
+      ["st", [], setValEmpty(t.int64.type)],
+      ["m", { k: false }, mapVal({ k: False })],
+      ["m", {}, mapValEmpty(t.bool.type)],
+      ["tp", ["u", 4], tupleVal([stringVal("u"), numberVal(4)])],
+    ];
+    for (const [key, m, want] of changes) {
+      const o = withO({ [key]: m })
+        .entries()
+        .get("o") as Value;
+      expect(rawEquals(o.entries().get(key) as Value, want), key).toBe(true);
+      for (const [other, v] of inner.entries())
+        if (other !== key) expect(o.entries().get(other), other).toBe(v);
+    }
+  });
+
+  it("refuses a model of the wrong JS type or range, naming the path", () => {
+    const refused: [string, unknown, string | RegExp][] = [
+      ["s", 1, ".o.s: string required, but received number"],
+      ["b", "x", ".o.b: bool required, but received string"],
+      ["n", "x", /^\.o\.n: number required, but received string/],
+      ["i", 1.5, ".o.i: a whole number is required, but received number 1.5 (use a bigint beyond 2^53)"],
+      ["i", "1", ".o.i: a whole number is required, but received string"],
+      ["i", 2n ** 63n, ".o.i: Value 9223372036854775808 is out of the 64-bit integer range"],
+      ["f", Number.NaN, ".o.f: number required, but received number"],
+      ["f", "1", ".o.f: number required, but received string"],
+      [
+        "i32",
+        2 ** 31,
+        ".o.i32: a whole number in the 32-bit integer range is required, but received number 2147483648",
+      ],
+      [
+        "i32",
+        -(2 ** 31) - 1,
+        ".o.i32: a whole number in the 32-bit integer range is required, but received number -2147483649",
+      ],
+      ["i32", 1.5, ".o.i32: a whole number in the 32-bit integer range is required, but received number 1.5"],
+      ["i32", "1", ".o.i32: a whole number in the 32-bit integer range is required, but received string"],
+      ["f32", 1e39, ".o.f32: Value 1e+39 cannot be represented as a 32-bit floating point."],
+      ["f32", 1e-50, ".o.f32: Value 1e-50 cannot be represented as a 32-bit floating point."],
+      ["f32", Number.NaN, ".o.f32: number required, but received number"],
+      ["l", "x", ".o.l: array required, but received string"],
+      [
+        "st",
+        [1, 1.5],
+        ".o.st[1]: a whole number is required, but received number 1.5 (use a bigint beyond 2^53)",
+      ],
+      ["m", ["x"], ".o.m: object required, but received array"],
+      ["m", { k: "x" }, '.o.m["k"]: bool required, but received string'],
+      ["tp", ["u"], ".o.tp: tuple of 2 elements required"],
+      ["tp", "u", ".o.tp: tuple of 2 elements required"],
+      ["tp", ["u", "4"], ".o.tp[1]: a whole number is required, but received string"],
+    ];
+    for (const [key, m, message] of refused)
+      expect(
+        errorOf(() => withO({ [key]: m })),
+        key,
+      ).toMatch(message);
+    expect(errorOf(() => fromModel(s, { ...model, d: { v: "x" } } as never, "state"))).toBe(
+      ".d.v: a cty Value is required for a dynamic attribute",
+    );
+    const d = fromModel(s, { ...model, d: { v: numberVal(1) } } as never, "state", base)
+      .entries()
+      .get("d");
+    expect(d && rawEquals(d, objectVal({ v: numberVal(1) }))).toBe(true);
+    expect(errorOf(() => fromModel(s, { ...model, o: [] } as never, "state"))).toBe(
+      ".o: object required, but received array",
+    );
+    const { s: _, ...noS } = model.o as Record<string, unknown>;
+    expect(errorOf(() => fromModel(s, { ...model, o: noS } as never, "state"))).toBe(
+      '.o: missing attribute "s" in the model',
+    );
+    // In range at both ends.
+    expect(errorOf(() => withO({ i32: -(2 ** 31), i: -(2n ** 63n) }))).toBe("no error");
   });
 });

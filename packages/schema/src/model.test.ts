@@ -871,3 +871,132 @@ describe("fromModel: every kind of plain value, kept, changed and refused", () =
     expect(errorOf(() => withO({ i32: -(2 ** 31), i: -(2n ** 63n) }))).toBe("no error");
   });
 });
+
+describe("toModel: each phase's promises, attribute by attribute", () => {
+  const s = resourceSchema({
+    attributes: {
+      name: attr.string({ required: true }),
+      secret: attr.string({ required: true, writeOnly: true }),
+      dyn: attr.dynamic({ optional: true, computed: true }),
+      items: attr.listNested({ v: attr.string(ok) }, ok),
+      auto: attr.listNested({ v: attr.string({ required: true }) }, { computed: true }),
+      one: attr.singleNested({ v: attr.string(ok) }, ok),
+    },
+    blocks: {
+      boot: block.single({ attributes: { v: attr.string(ok) } }),
+      grp: block.group({ attributes: { v: attr.string(ok) } }),
+      gen: block.list({ attributes: { v: attr.string({ required: true }) }, computed: true }),
+    },
+  });
+  const str = stringVal;
+  const nulStr = nullVal(t.string.type);
+  const unkStr = unknownVal(t.string.type);
+  const value = (over: Record<string, Value>) => {
+    const m = new Map(emptyValue(s).entries());
+    m.set("name", str("n"));
+    m.set("grp", objectVal({ v: nulStr }));
+    for (const [k, x] of Object.entries(over)) m.set(k, x);
+    return objectVal(m);
+  };
+
+  it("lists the model's names in schema order, without computed-only ones in configuration", () => {
+    const names = ["name", "secret", "dyn", "items", "auto", "one", "boot", "grp", "gen"];
+    expect(Object.keys(toModel(s, value({}), "state"))).toEqual(names);
+    expect(Object.keys(toModel(s, value({ secret: str("s") }), "config"))).toEqual(
+      names.filter((n) => n !== "auto"),
+    );
+  });
+
+  it("lets a required write-only attribute be null outside configuration, and only there", () => {
+    for (const phase of ["plan", "state", "read", "proposed"] as const)
+      expect(toModel(s, value({}), phase).secret, phase).toBeNull();
+    expect(errorOf(() => toModel(s, value({}), "config"))).toBe(
+      ".secret: required attribute is null in the configuration",
+    );
+    expect(errorOf(() => toModel(s, value({}), "known_config"))).toBe(
+      ".secret: required attribute is null in the configuration",
+    );
+    expect(toModel(s, value({ secret: str("s") }), "known_config").secret).toBe("s");
+    expect(errorOf(() => toModel(s, value({ secret: str("s") }), "plan"))).toBe(
+      ".secret: write-only attribute has a value in the planned state; it must be null",
+    );
+    expect(errorOf(() => toModel(s, value({ secret: str("s") }), "proposed"))).toBe(
+      ".secret: write-only attribute has a value in the proposed state; it must be null",
+    );
+  });
+
+  it("takes a required attribute null only in what an import read", () => {
+    expect(toModel(s, value({ name: nulStr }), "read").name).toBeNull();
+    expect(errorOf(() => toModel(s, value({ name: nulStr }), "state"))).toBe(
+      ".name: required attribute is null in the state",
+    );
+  });
+
+  it("keeps a partly unknown dynamic value as a Value, and makes a nested collection with an unknown element Unknown", () => {
+    const partly = listVal([unkStr]);
+    expect(toModel(s, value({ dyn: partly }), "plan").dyn).toBe(partly);
+    expect(toModel(s, value({ dyn: unknownVal(t.dynamic.type) }), "plan").dyn).toBe(Unknown);
+    const items = listVal([unknownVal(s.attributes.items.objectType)]);
+    expect(toModel(s, value({ items, secret: str("s") }), "config").items).toBe(Unknown);
+    expect(errorOf(() => toModel(s, value({ items }), "plan"))).toBe(
+      ".items: unexpected unknown value in the planned state",
+    );
+    const byKey = resourceSchema({ attributes: { m: attr.mapNested({ v: attr.string(ok) }, ok) } });
+    const m = mapVal({ a: unknownVal(byKey.attributes.m.objectType) });
+    expect(toModel(byKey, objectVal({ m }), "config").m).toBe(Unknown);
+    expect(errorOf(() => toModel(byKey, objectVal({ m }), "state"))).toBe(
+      ".m: unexpected unknown value in the state",
+    );
+    // A single nested object is never Unknown for what it holds: only its own attributes are.
+    expect(toModel(s, value({ one: objectVal({ v: unkStr }), secret: str("s") }), "config").one).toEqual({
+      v: Unknown,
+    });
+  });
+
+  it("treats what a computed nested attribute or block holds as computed outside configuration", () => {
+    const auto = listVal([objectVal({ v: nulStr })]);
+    expect(toModel(s, value({ auto }), "plan").auto).toEqual([{ v: null }]);
+    expect(toModel(s, value({ auto: listVal([objectVal({ v: unkStr })]) }), "plan").auto).toEqual([
+      { v: Unknown },
+    ]);
+    const gen = listVal([objectVal({ v: nulStr })]);
+    expect(toModel(s, value({ gen }), "plan").gen).toEqual([{ v: null }]);
+    expect(errorOf(() => toModel(s, value({ gen, secret: str("s") }), "config"))).toBe(
+      ".gen[0].v: required attribute is null in the configuration",
+    );
+    // Not computed: the contents keep their own promises.
+    expect(errorOf(() => toModel(s, value({ items: listVal([objectVal({ v: unkStr })]) }), "plan"))).toBe(
+      ".items[0].v: unexpected unknown value in the planned state",
+    );
+  });
+
+  it("lets single and group blocks be unknown only while planning from configuration", () => {
+    const boot = unknownVal(s.blocks.boot.type);
+    expect(toModel(s, value({ boot, secret: str("s") }), "config").boot).toBe(Unknown);
+    expect(toModel(s, value({ boot }), "proposed").boot).toBe(Unknown);
+    expect(errorOf(() => toModel(s, value({ boot }), "plan"))).toBe(
+      ".boot: unexpected unknown block in the planned state",
+    );
+    expect(errorOf(() => toModel(s, value({ boot, secret: str("s") }), "known_config"))).toBe(
+      ".boot: unexpected unknown block in the configuration",
+    );
+    expect(errorOf(() => toModel(s, value({ grp: unknownVal(s.blocks.grp.type) }), "state"))).toBe(
+      ".grp: unexpected unknown block in the state",
+    );
+    // A known single block holding an unknown is not an unknown block.
+    expect(toModel(s, value({ boot: objectVal({ v: unkStr }), secret: str("s") }), "config").boot).toEqual({
+      v: Unknown,
+    });
+    const gen = listVal([unknownVal(s.blocks.gen.objectType)]);
+    expect(toModel(s, value({ gen }), "plan").gen).toBe(Unknown);
+  });
+
+  it("refuses an object value missing one of the schema's attributes or blocks", () => {
+    const m = new Map(value({}).entries());
+    m.delete("name");
+    expect(errorOf(() => toModel(s, objectVal(m), "state"))).toBe('missing required attribute "name"');
+    const b = new Map(value({}).entries());
+    b.delete("boot");
+    expect(errorOf(() => toModel(s, objectVal(b), "state"))).toBe('missing required attribute "boot"');
+  });
+});

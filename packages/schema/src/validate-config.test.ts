@@ -671,6 +671,15 @@ describe("validateConfig: what each check looks at", () => {
     );
   });
 
+  it("counts only list and set blocks: a present single block is one block whatever it holds", () => {
+    const s = resourceSchema({
+      blocks: {
+        boot: block.single({ attributes: { a: attr.string(ok), b: attr.string(ok) }, required: true }),
+      },
+    });
+    expect(validateConfig(s, config(s, { boot: objectVal({ a: str("x"), b: str("y") }) }))).toEqual([]);
+  });
+
   it("counts list blocks whose elements hold unknowns (the count is known)", () => {
     const s = resourceSchema({
       blocks: { nic: block.list({ attributes: { ip: attr.string(ok) }, maxItems: 1 }) },

@@ -7,7 +7,8 @@
  * hold for a whole run: a create failing before anything exists, and the first apply of its two
  * partial-create cases (tainted instances, destroyed with no orphan). Their second apply, with the
  * fault switched off, needs a provider environment per step, which neither runner has: those
- * halves stay CLI-only. Each runner's plans and states are recorded and must be equal.
+ * halves stay CLI-only. And parallel.test.ts's 50-resource configuration with its end state
+ * (its concurrency is the CLI's). Each runner's plans and states are recorded and must be equal.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1000,3 +1000,192 @@ describe("toModel: each phase's promises, attribute by attribute", () => {
     expect(errorOf(() => toModel(s, objectVal(b), "state"))).toBe('missing required attribute "boot"');
   });
 });
+
+describe("fromModel: nested attributes and blocks of every nesting", () => {
+  const inner = { v: attr.string(ok) };
+  const s = resourceSchema({
+    attributes: {
+      one: attr.singleNested(inner, ok),
+      items: attr.listNested(inner, ok),
+      uniq: attr.setNested(inner, ok),
+      by_key: attr.mapNested(inner, ok),
+    },
+    blocks: {
+      boot: block.single({ attributes: inner }),
+      grp: block.group({ attributes: inner }),
+      list: block.list({ attributes: inner }),
+      set: block.set({ attributes: inner }),
+      named: block.map({ attributes: inner }),
+      dl: block.list({ attributes: { d: attr.dynamic(ok) } }),
+      dm: block.map({ attributes: { d: attr.dynamic(ok) } }),
+    },
+  });
+  const o = (v: string | null) => ({ v });
+  const empty = {
+    one: null,
+    items: null,
+    uniq: null,
+    by_key: null,
+    boot: null,
+    grp: o(null),
+    list: [],
+    set: [],
+    named: {},
+    dl: [],
+    dm: {},
+  };
+  const ov = (v: string | null) => objectVal({ v: v === null ? nullVal(t.string.type) : stringVal(v) });
+
+  it("builds each nesting's value, and empty collections for null list, set and map blocks", () => {
+    const v = fromModel(
+      s,
+      {
+        ...empty,
+        one: o("1"),
+        items: [o("a"), o("b")],
+        uniq: [o("x"), o("x")],
+        by_key: { k: o("m") },
+        boot: o("b"),
+        grp: o("g"),
+        list: [o("l")],
+        set: [o("s")],
+        named: { n: o("n") },
+        dl: [{ d: stringVal("s") }, { d: numberVal(1) }],
+        dm: { a: { d: stringVal("s") }, b: { d: True } },
+      } as never,
+      "state",
+    );
+    const at = (k: string) => v.entries().get(k) as Value;
+    expect(rawEquals(at("one"), ov("1"))).toBe(true);
+    expect(rawEquals(at("items"), listVal([ov("a"), ov("b")]))).toBe(true);
+    expect(rawEquals(at("uniq"), setVal([ov("x")]))).toBe(true);
+    expect(rawEquals(at("by_key"), mapVal({ k: ov("m") }))).toBe(true);
+    expect(rawEquals(at("boot"), ov("b"))).toBe(true);
+    expect(rawEquals(at("grp"), ov("g"))).toBe(true);
+    expect(rawEquals(at("list"), listVal([ov("l")]))).toBe(true);
+    expect(rawEquals(at("set"), setVal([ov("s")]))).toBe(true);
+    expect(rawEquals(at("named"), mapVal({ n: ov("n") }))).toBe(true);
+    // Blocks holding a dynamic attribute are a tuple and an object, as Terraform decodes them.
+    expect(at("dl").type.kind).toBe("tuple");
+    expect(at("dm").type.kind).toBe("object");
+    expect(
+      rawEquals(at("dm"), objectVal({ a: objectVal({ d: stringVal("s") }), b: objectVal({ d: True }) })),
+    ).toBe(true);
+    const nulls = fromModel(
+      s,
+      { ...empty, list: null, set: null, named: null, dl: null, dm: null } as never,
+      "state",
+    );
+    for (const k of ["list", "set", "named", "dl", "dm"]) {
+      const e = nulls.entries().get(k) as Value;
+      expect(e.isNull(), k).toBe(false);
+      expect(e.lengthInt(), k).toBe(0);
+    }
+    expect(nulls.entries().get("dl")?.type.kind).toBe("tuple");
+    expect(nulls.entries().get("dm")?.type.kind).toBe("object");
+    expect(nulls.entries().get("boot")?.isNull()).toBe(true);
+    expect(nulls.entries().get("one")?.isNull()).toBe(true);
+    const emptyNested = fromModel(s, { ...empty, items: [], uniq: [], by_key: {} } as never, "state");
+    for (const k of ["items", "uniq", "by_key"]) {
+      const e = emptyNested.entries().get(k) as Value;
+      expect([e.isNull(), e.lengthInt()], k).toEqual([false, 0]);
+    }
+  });
+
+  it("refuses models of the wrong shape, naming the path", () => {
+    const refused: [string, unknown, string][] = [
+      ["grp", null, ".grp: a group block must never be null"],
+      ["list", {}, ".list: array required, but received object"],
+      ["set", "x", ".set: array required, but received string"],
+      ["named", [], ".named: object required, but received array"],
+      ["list", [null], ".list[0]: object required, but received null"],
+      ["named", { k: 1 }, '.named["k"]: object required, but received number'],
+      ["boot", [], ".boot: object required, but received array"],
+      ["items", {}, ".items: array required, but received object"],
+      ["uniq", 1, ".uniq: array required, but received number"],
+      ["by_key", [], ".by_key: object required, but received array"],
+      ["one", "x", ".one: object required, but received string"],
+      ["items", [o("a"), 1], ".items[1]: object required, but received number"],
+    ];
+    for (const [k, m, message] of refused)
+      expect(
+        errorOf(() => fromModel(s, { ...empty, [k]: m } as never, "state")),
+        k,
+      ).toBe(message);
+    expect(errorOf(() => fromModel(s, { ...empty, list: [{}] } as never, "state"))).toBe(
+      '.list[0]: missing attribute "v" in the model',
+    );
+    const { grp: _, ...noGrp } = empty;
+    expect(errorOf(() => fromModel(s, noGrp as never, "state"))).toBe('missing block "grp" in the model');
+  });
+
+  it("refuses Unknown where the phase cannot hold it, and keeps it as an unknown elsewhere", () => {
+    for (const k of ["items", "boot", "list"]) {
+      expect(
+        errorOf(() => fromModel(s, { ...empty, [k]: Unknown } as never, "state")),
+        k,
+      ).toBe(`.${k}: the state cannot hold unknown values`);
+      expect(
+        errorOf(() => fromModel(s, { ...empty, [k]: Unknown } as never, "known_config")),
+        k,
+      ).toBe(`.${k}: the configuration cannot hold unknown values`);
+      const planned = fromModel(s, { ...empty, [k]: Unknown } as never, "plan")
+        .entries()
+        .get(k) as Value;
+      expect(planned.isKnown(), k).toBe(false);
+    }
+    expect(errorOf(() => fromModel(s, { ...empty, items: [{ v: Unknown }] } as never, "read"))).toBe(
+      ".items[0].v: the state cannot hold unknown values",
+    );
+  });
+
+  it("salvages what fits: a block that does not fit becomes empty of its kind, with the problem", () => {
+    const bad = {
+      ...empty,
+      boot: 1,
+      list: 1,
+      set: 1,
+      named: 1,
+      dl: 1,
+      dm: 1,
+      grp: 1,
+      one: 1,
+      items: [o("ok")],
+    };
+    const { value, problems } = fromModelSalvaging(s, bad as never, "state");
+    expect(problems.map((p) => p.message)).toEqual([
+      ".one: object required, but received number",
+      ".boot: object required, but received number",
+      ".grp: object required, but received number",
+      ".list: array required, but received number",
+      ".set: array required, but received number",
+      ".named: object required, but received number",
+      ".dl: array required, but received number",
+      ".dm: object required, but received number",
+    ]);
+    const at = (k: string) => value.entries().get(k) as Value;
+    expect(at("boot").isNull()).toBe(true);
+    expect(at("one").isNull()).toBe(true);
+    expect(rawEquals(at("grp"), ov(null))).toBe(true);
+    for (const k of ["list", "set", "named", "dl", "dm"])
+      expect([at(k).isNull(), at(k).lengthInt()], k).toEqual([false, 0]);
+    expect(at("dl").type.kind).toBe("tuple");
+    expect(at("dm").type.kind).toBe("object");
+    expect(rawEquals(at("items"), listVal([ov("ok")]))).toBe(true);
+    // A model that is not even an object: every attribute and block is missing.
+    const none = fromModelSalvaging(s, null as never, "state");
+    expect(none.problems[0]?.message).toBe("object required, but received null");
+    expect(none.problems.map((p) => p.message)).toContain('.grp: missing block "grp" in the model');
+    expect(none.problems.map((p) => p.message)).toContain('.one: missing attribute "one" in the model');
+  });
+
+  it("keeps the base's other values when salvaging against it", () => {
+    const base = fromModel(s, { ...empty, items: [o("a")], list: [o("l")] } as never, "state");
+    const model = toModel(s, base, "state");
+    const { value, problems } = fromModelSalvaging(s, { ...model, one: 1 } as never, "state", base);
+    expect(problems).toHaveLength(1);
+    expect(value.entries().get("items")).toBe(base.entries().get("items"));
+    expect(value.entries().get("list")).toBe(base.entries().get("list"));
+    expect(rawEquals(value, base)).toBe(true);
+  });
+});

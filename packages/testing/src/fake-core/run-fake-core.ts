@@ -23,6 +23,7 @@ import {
   nullVal,
   numberVal,
   type Path,
+  rawEquals,
   refineNotNull,
   stringVal,
   toJson,
@@ -33,6 +34,7 @@ import {
 import type { AttributePath, ClientCapabilities, Diagnostic, FunctionSignature } from "@tfkit/grpc-transport";
 import { filterRequiresReplace, plannedDataResourceObject, proposedNew } from "@tfkit/plan-engine";
 import { renderPlan } from "../plan-text/render-plan.js";
+import { BUILTIN_TERRAFORM, builtinTerraformProvider } from "./builtin-terraform.js";
 import type { Schema } from "@tfkit/schema";
 import { assertCaseShape } from "../case-shape.js";
 import { actionName, type PlanCheck, type StateCheck } from "../checks.js";
@@ -443,9 +445,15 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
   const run = {};
   const providerName = options.provider.definition.metadata.typeName;
   const drivers = new Map<string, Driver>();
+  // Terraform's built-in provider is always there (`terraform_data`), unless a case brings its own.
+  const builtin =
+    providerName === BUILTIN_TERRAFORM || options.providers?.[BUILTIN_TERRAFORM] !== undefined
+      ? []
+      : [[BUILTIN_TERRAFORM, builtinTerraformProvider()] as const];
   for (const [name, server] of [
     [providerName, options.provider] as const,
     ...Object.entries(options.providers ?? {}),
+    ...builtin,
   ]) {
     if (drivers.has(name))
       throw new TypeError(`runFakeCore: provider "${name}" is given twice (provider and providers)`);
@@ -1656,15 +1664,14 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
       );
       for (const a of candidates) {
         const c = planned.get(a) as PlannedChange;
-        if (t.attribute === undefined) {
-          if (c.action !== "NoOp") return true;
+        // Only a change to an existing object triggers (core: Update, DeleteThenCreate,
+        // CreateThenDelete); a create or a delete does not.
+        if (c.action !== "Update" && c.action !== "DeleteThenCreate" && c.action !== "CreateThenDelete")
           continue;
-        }
-        if (c.action === "NoOp") continue;
-        if (c.action !== "Update") return true;
+        if (t.attribute === undefined) return true;
         const before = c.prior.getAttr(t.attribute);
         const after = (values.get(a) ?? c.planned).getAttr(t.attribute);
-        if (!after.isWhollyKnown() || !knownTrue(equals(before, after))) return true;
+        if (!rawEquals(before, after)) return true;
       }
     }
     void inst;

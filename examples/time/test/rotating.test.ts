@@ -417,8 +417,6 @@ registerCases("time_rotating", [
   },
   {
     go: "TestAccTimeRotating_LifecycleReplaceTriggeredBy",
-    cliOnly:
-      "terraform_data is a resource of Terraform's built-in provider, which the fake core does not have",
     fakeClock: true,
     steps: ({ clock }) => [
       {

@@ -23,4 +23,3 @@ export function createProvider(clock: Clock = systemClock) {
     functions: [durationParse, rfc3339Parse, unixTimestampParse],
   });
 }
-

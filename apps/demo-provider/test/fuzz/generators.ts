@@ -746,4 +746,3 @@ export function arbRequest(targets: {
     { weight: 1, arbitrary: eph("CloseEphemeralResource") },
   );
 }
-

@@ -15,7 +15,7 @@ function decodeError(fn: () => unknown): string {
 
 describe("parseJson", () => {
   it("keeps number text exactly, beyond float64 and int64", () => {
-    const node = parseJson('[9007199254740993, -0.1e-400, 18446744073709551616]');
+    const node = parseJson("[9007199254740993, -0.1e-400, 18446744073709551616]");
     expect(node).toEqual({
       kind: "array",
       items: [

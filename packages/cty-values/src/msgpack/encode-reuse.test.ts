@@ -25,7 +25,11 @@ describe("toMsgpack's reused writer", () => {
     }
     expect(threw).toBe(true);
     const bytes = toMsgpack(listVal([stringVal("x")]), t);
-    expect(fromMsgpack(bytes, t).elements().map((e) => e.asString())).toEqual(["x"]);
+    expect(
+      fromMsgpack(bytes, t)
+        .elements()
+        .map((e) => e.asString()),
+    ).toEqual(["x"]);
   });
 
   it("encodes a value larger than the kept buffer, then small ones, exactly", () => {

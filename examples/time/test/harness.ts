@@ -13,15 +13,13 @@ import {
   type PlanCheck,
   plancheck,
   type FixtureState,
-  runAcceptance,
-  runFakeCore,
   type StateCheck,
   statecheck,
   type TerraformState,
   type TestCase,
   type TestStep,
 } from "@tfkit/testing";
-import { describeAcceptance } from "@tfkit/testing/vitest";
+import { describeAcceptance, itAcceptance, itFakeCore } from "@tfkit/testing/vitest";
 import { describe, it } from "vitest";
 import { CLOCK_FILE_ENV, type Clock } from "../src/clock.js";
 import { createProvider } from "../src/provider.js";
@@ -112,13 +110,14 @@ export function registerCases(file: string, cases: readonly PortedCase[]): void 
         it.skip(`${c.go} (terraform only: ${c.cliOnly})`, () => undefined);
         continue;
       }
-      it(
+      // Each run gets a clock of its own, and a provider reading it.
+      itFakeCore(
         c.go,
-        async () => {
+        () => {
           const { testCase, clock } = build(c);
-          await runFakeCore(testCase, { provider: createProvider(clock) });
+          return { testCase, options: { provider: createProvider(clock) } };
         },
-        c.timeout ?? 30_000,
+        { provider: createProvider(), timeout: c.timeout ?? 30_000 },
       );
     }
   });
@@ -126,13 +125,18 @@ export function registerCases(file: string, cases: readonly PortedCase[]): void 
     // Each case has its own working directory and provider process: run them side by side.
     describe.concurrent("cases", () => {
       for (const c of cases) {
-        it(c.go, async ({ signal }) => {
-          const { testCase, clock } = build(c);
-          await runAcceptance(testCase, {
-            signal,
-            env: clock === undefined ? {} : { [CLOCK_FILE_ENV]: clock.file },
-          });
-        }, 300_000);
+        // The provider process finds its clock through the environment the factory sets.
+        itAcceptance(
+          c.go,
+          () => {
+            const { testCase, clock } = build(c);
+            return {
+              testCase,
+              options: { env: clock === undefined ? {} : { [CLOCK_FILE_ENV]: clock.file } },
+            };
+          },
+          { timeout: 300_000 },
+        );
       }
     });
   });

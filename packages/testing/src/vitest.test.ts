@@ -19,3 +19,40 @@ describe("terraformAvailable", () => {
     );
   });
 });
+
+describe("itFakeCore with a case factory", async () => {
+  const { itFakeCore } = await import("./vitest.js");
+  const { newEchoProvider } = await import("./echo-server.js");
+  const { knownvalue, statecheck } = await import("./index.js");
+  // Registered with a provider that fails every call: only the factory's provider can pass.
+  const refusing = new Proxy(newEchoProvider(), {
+    get: (target, key) =>
+      key === "definition"
+        ? target.definition
+        : () => {
+            throw new Error(`the registered provider was called (${String(key)})`);
+          },
+  });
+  let made = 0;
+  itFakeCore(
+    "runs the case with the options its factory made",
+    () => {
+      made++;
+      return {
+        testCase: {
+          providers: {},
+          steps: [
+            {
+              config: 'provider "echo" {\n  data = "from the factory"\n}\n\nresource "echo" "a" {}\n',
+              stateChecks: [
+                statecheck.expectKnownValue("echo.a", "data", knownvalue.stringExact("from the factory")),
+              ],
+            },
+          ],
+        },
+        options: { provider: newEchoProvider() },
+      };
+    },
+    { provider: refusing, onResult: () => expect(made).toBe(1) },
+  );
+});

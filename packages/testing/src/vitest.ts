@@ -88,29 +88,52 @@ export interface ItAcceptanceOptions extends AcceptanceOptions, GateOptions {
 }
 
 /**
+ * What a case factory of {@link itAcceptance} or {@link itFakeCore} may return instead of a bare
+ * case: the case and run options of its own, made when the test runs (a fresh fake clock, a
+ * temporary directory, the environment pointing at them).
+ *
+ * @category testing
+ */
+export interface CaseRun<O> {
+  /** The case to run. */
+  readonly testCase: TestCase;
+  /** Options for this run, over the ones given when the test was registered. */
+  readonly options?: O;
+}
+
+/** A case factory's result as a run. */
+function runOf<O>(made: TestCase | CaseRun<O>): CaseRun<O> {
+  return "testCase" in made ? made : { testCase: made };
+}
+
+/**
  * `it` that runs one acceptance test case: skipped, with a loud warning, when there is no
  * `terraform`.
  *
+ * @remarks `testCase` may be a factory, called when the test runs; it may return the case with
+ * options of its own ({@link CaseRun}), e.g. an `env` naming a file the factory just made.
  * @example
  * ```ts
  * itAcceptance("creates and updates", {
  *   providers: { demo: fromEntry("src/main.ts") },
  *   steps: [{ config: `resource "demo_server" "a" { name = "web" }` }],
  * });
+ * itAcceptance("with a clock of its own", () => {
+ *   const clock = new FakeClock();
+ *   return { testCase: clockCase(clock), options: { env: { CLOCK_FILE: clock.file } } };
+ * });
  * ```
  * @category testing
  */
 export function itAcceptance(
   name: string,
-  testCase: TestCase | (() => TestCase),
+  testCase: TestCase | (() => TestCase | CaseRun<AcceptanceOptions>),
   options: ItAcceptanceOptions = {},
 ): void {
   const { timeout = 120_000, onResult, requireEnv, ...runOptions } = options;
   const body = async ({ signal }: { signal: AbortSignal }) => {
-    const result = await runAcceptance(typeof testCase === "function" ? testCase() : testCase, {
-      ...runOptions,
-      signal,
-    });
+    const run = runOf(typeof testCase === "function" ? testCase() : testCase);
+    const result = await runAcceptance(run.testCase, { ...runOptions, ...run.options, signal });
     onResult?.(result);
   };
   const skip = skipReason(requireEnv, true);
@@ -135,6 +158,8 @@ export interface ItFakeCoreOptions extends FakeCoreOptions, GateOptions {
  * with `requireEnv`, skipped loudly until that variable is set (for a provider whose hooks reach
  * real infrastructure even in-process).
  *
+ * @remarks `testCase` may be a factory returning the case, or the case with options of its own
+ * ({@link CaseRun}: a provider made for this run, say).
  * @example
  * ```ts
  * itFakeCore("creates and updates", testCase, { provider, requireEnv: "TF_ACC" });
@@ -143,15 +168,14 @@ export interface ItFakeCoreOptions extends FakeCoreOptions, GateOptions {
  */
 export function itFakeCore(
   name: string,
-  testCase: TestCase | (() => TestCase),
+  testCase: TestCase | (() => TestCase | CaseRun<Partial<FakeCoreOptions>>),
   options: ItFakeCoreOptions,
 ): void {
   const { timeout, onResult, requireEnv, ...runOptions } = options;
   const body = async ({ signal }: { signal: AbortSignal }) => {
-    const result = await runFakeCore(typeof testCase === "function" ? testCase() : testCase, {
-      ...runOptions,
-      signal: runOptions.signal ?? signal,
-    });
+    const run = runOf(typeof testCase === "function" ? testCase() : testCase);
+    const merged: FakeCoreOptions = { ...runOptions, ...run.options };
+    const result = await runFakeCore(run.testCase, { ...merged, signal: merged.signal ?? signal });
     onResult?.(result);
   };
   const skip = skipReason(requireEnv, false);

@@ -11,12 +11,40 @@ import { decodeUtf8 } from "../msgpack/utf8.js";
  * a map should too.
  */
 export type JsonNode =
-  | { readonly kind: "null" }
-  | { readonly kind: "bool"; readonly value: boolean }
-  | { readonly kind: "number"; readonly text: string }
-  | { readonly kind: "string"; readonly value: string }
-  | { readonly kind: "array"; readonly items: readonly JsonNode[] }
-  | { readonly kind: "object"; readonly entries: readonly (readonly [string, JsonNode])[] };
+  | {
+      /** `null`. */
+      readonly kind: "null";
+    }
+  | {
+      /** `true` or `false`. */
+      readonly kind: "bool";
+      /** Which one. */
+      readonly value: boolean;
+    }
+  | {
+      /** A number. */
+      readonly kind: "number";
+      /** Its text as written in the input (`1.50`, `-0`, `1e400` stay as they are). */
+      readonly text: string;
+    }
+  | {
+      /** A string. */
+      readonly kind: "string";
+      /** Its value, escapes decoded. */
+      readonly value: string;
+    }
+  | {
+      /** An array. */
+      readonly kind: "array";
+      /** Its elements in order. */
+      readonly items: readonly JsonNode[];
+    }
+  | {
+      /** An object. */
+      readonly kind: "object";
+      /** Its members in source order, a repeated name as often as it appears. */
+      readonly entries: readonly (readonly [string, JsonNode])[];
+    };
 
 /** How deep arrays and objects may nest before parsing gives up. @internal */
 export const MAX_JSON_DEPTH = 1000;

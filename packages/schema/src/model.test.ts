@@ -24,7 +24,7 @@ import {
   valueGoString,
 } from "@tfkit/cty-values";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { attr } from "./attribute.js";
 import { block } from "./block.js";
 import { emptyValue } from "./implied-type.js";
@@ -108,7 +108,12 @@ function errorOf(f: () => unknown): string {
 }
 
 describe("fromModel", () => {
-  const v = fromModel(schema, fullState, "state");
+  // Built in beforeAll, not while collecting: a throw here must fail the tests (mutation testing
+  // counts a suite that cannot even load as passing).
+  let v: Value;
+  beforeAll(() => {
+    v = fromModel(schema, fullState, "state");
+  });
 
   it("builds a value of the implied type", () => {
     const attrs = schema.type.attributeTypes;
@@ -207,7 +212,10 @@ describe("fromModel", () => {
 });
 
 describe("toModel", () => {
-  const v = fromModel(schema, fullState, "state");
+  let v: Value;
+  beforeAll(() => {
+    v = fromModel(schema, fullState, "state");
+  });
 
   it("round-trips a state model", () => {
     const m = toModel(schema, v, "state");
@@ -767,7 +775,10 @@ describe("fromModel: every kind of plain value, kept, changed and refused", () =
     }),
     d: objectVal({ v: stringVal("dyn") }),
   });
-  const model = toModel(s, base, "state");
+  let model: State<typeof s>;
+  beforeAll(() => {
+    model = toModel(s, base, "state");
+  });
   const inner = base.entries().get("o") as Value;
   const withO = (o: Record<string, unknown>) =>
     fromModel(s, { ...model, o: { ...model.o, ...o } } as typeof model, "state", base);

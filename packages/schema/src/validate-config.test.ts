@@ -680,6 +680,19 @@ describe("validateConfig: what each check looks at", () => {
     expect(validateConfig(s, config(s, { boot: objectVal({ a: str("x"), b: str("y") }) }))).toEqual([]);
   });
 
+  it("checks each block of a map block holding a dynamic attribute (an object value), with its key", () => {
+    const s = resourceSchema({
+      blocks: {
+        named: block.map({ attributes: { d: attr.dynamic(ok), name: attr.string({ required: true }) } }),
+      },
+    });
+    const named = objectVal({
+      a: objectVal({ d: numberVal(1), name: str("x") }),
+      b: objectVal({ d: str("s"), name: str(null) }),
+    });
+    expect(heads(s, { named })).toEqual(['error .named["b"].name: Missing required argument']);
+  });
+
   it("counts list blocks whose elements hold unknowns (the count is known)", () => {
     const s = resourceSchema({
       blocks: { nic: block.list({ attributes: { ip: attr.string(ok) }, maxItems: 1 }) },

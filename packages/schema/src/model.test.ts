@@ -1200,3 +1200,34 @@ describe("fromModel: nested attributes and blocks of every nesting", () => {
     expect(rawEquals(value, base)).toBe(true);
   });
 });
+
+describe("Unknown deep inside a plain attribute's model", () => {
+  const s = resourceSchema({
+    attributes: { ns: attr.list(t.string, ok), o: attr.object({ a: t.string }, ok), d: attr.dynamic(ok) },
+  });
+  const model = (over: Record<string, unknown>) => ({ ns: null, o: null, d: null, ...over }) as never;
+
+  it("is refused where the phase holds no unknowns, and kept as an unknown element elsewhere", () => {
+    for (const [phase, where] of [
+      ["state", "state"],
+      ["read", "state"],
+      ["known_config", "configuration"],
+    ] as const) {
+      expect(
+        errorOf(() => fromModel(s, model({ ns: ["a", Unknown] }), phase)),
+        phase,
+      ).toBe(`.ns: the ${where} cannot hold unknown values`);
+      expect(
+        errorOf(() => fromModel(s, model({ o: { a: Unknown } }), phase)),
+        phase,
+      ).toBe(`.o: the ${where} cannot hold unknown values`);
+    }
+    const planned = fromModel(s, model({ ns: ["a", Unknown] }), "plan")
+      .entries()
+      .get("ns") as Value;
+    expect(planned.isKnown()).toBe(true);
+    expect(planned.elements()[1]?.isKnown()).toBe(false);
+    // A dynamic attribute's model is a cty Value: nothing inside it is a model Unknown.
+    expect(errorOf(() => fromModel(s, model({ d: listVal([stringVal("x")]) }), "state"))).toBe("no error");
+  });
+});

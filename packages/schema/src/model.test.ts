@@ -1231,3 +1231,58 @@ describe("Unknown deep inside a plain attribute's model", () => {
     expect(errorOf(() => fromModel(s, model({ d: listVal([stringVal("x")]) }), "state"))).toBe("no error");
   });
 });
+
+describe("refinements of unknowns deep in collections survive a round trip", () => {
+  const deep = resourceSchema({
+    attributes: {
+      servers: attr.listNested(
+        { name: attr.string({ required: true }), id: attr.string({ computed: true }) },
+        { optional: true },
+      ),
+      by_key: attr.mapNested(
+        { id: attr.string({ computed: true }), size: attr.int64({ optional: true }) },
+        { optional: true },
+      ),
+    },
+    blocks: {
+      nic: block.list({
+        attributes: { net: attr.string({ required: true }), ip: attr.string({ computed: true }) },
+      }),
+    },
+  });
+  const prefixed = (p: string) => refine(unknownVal(t.string.type)).stringPrefix(p).newValue();
+  const server = (name: string, id: Value) => objectVal({ name: stringVal(name), id });
+  const a = server("a", prefixed("srv-a-"));
+  const b = server("b", refineNotNull(unknownVal(t.string.type)));
+  const k1 = objectVal({ id: prefixed("k1-"), size: numberVal(2) });
+  const nic = objectVal({ net: stringVal("x"), ip: prefixed("10.") });
+  const v = objectVal({
+    servers: listVal([a, b]),
+    by_key: mapVal({ k1 }),
+    nic: listVal([nic]),
+  });
+
+  it("an untouched model gives back the very value", () => {
+    const model = toModel(deep, v, "proposed");
+    expect(fromModel(deep, model, "proposed", v)).toBe(v);
+  });
+
+  it("reordered element objects keep their refined unknowns, even without a base", () => {
+    const model = toModel(deep, v, "proposed") as { servers: unknown[] };
+    const back = fromModel(deep, { ...model, servers: [...model.servers].reverse() } as never, "proposed");
+    const servers = back.getAttr("servers").elements();
+    expect(servers[0]?.getAttr("name").asString()).toBe("b");
+    expect(servers[0]?.getAttr("id")).toBe(b.getAttr("id"));
+    expect(servers[1]?.getAttr("id")).toBe(a.getAttr("id"));
+    expect(back.getAttr("nic").elements()[0]?.getAttr("ip")).toBe(nic.getAttr("ip"));
+  });
+
+  it("a changed sibling inside a map element keeps the element's refined unknown (compared with the base)", () => {
+    const model = toModel(deep, v, "proposed") as { by_key: Record<string, Record<string, unknown>> };
+    const changed = { ...model, by_key: { k1: { ...model.by_key.k1, size: 3 } } };
+    const back = fromModel(deep, changed as never, "proposed", v);
+    const element = back.getAttr("by_key").entries().get("k1");
+    expect(element?.getAttr("size").asNumber().text()).toBe("3");
+    expect(element?.getAttr("id")).toBe(k1.getAttr("id"));
+  });
+});

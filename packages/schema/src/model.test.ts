@@ -1286,3 +1286,88 @@ describe("refinements of unknowns deep in collections survive a round trip", () 
     expect(element?.getAttr("id")).toBe(k1.getAttr("id"));
   });
 });
+
+describe("fromModelSalvaging: what the fallback keeps", () => {
+  const s = resourceSchema({
+    attributes: {
+      name: attr.string({ required: true }),
+      size: attr.int64({ optional: true }),
+    },
+    blocks: {
+      one: block.single({ attributes: { a: attr.string({ optional: true }) } }),
+      grp: block.group({ attributes: { g: attr.string({ optional: true }) } }),
+      many: block.list({ attributes: { a: attr.string({ optional: true }) } }),
+      uniq: block.set({ attributes: { a: attr.string({ optional: true }) } }),
+      by_key: block.map({ attributes: { a: attr.string({ optional: true }) } }),
+    },
+  });
+
+  it("a model that is not an object: one problem at the root, every attribute null, every block empty", () => {
+    const { value, problems } = fromModelSalvaging(s, null as never, "state");
+    expect(problems.map((p) => p.message)).toContain("object required, but received null");
+    expect(value.getAttr("name").isNull()).toBe(true);
+    expect(value.getAttr("one").isNull()).toBe(true);
+    expect(value.getAttr("grp").getAttr("g").isNull()).toBe(true);
+    expect(value.getAttr("many").lengthInt()).toBe(0);
+    expect(value.getAttr("uniq").lengthInt()).toBe(0);
+    expect(value.getAttr("by_key").lengthInt()).toBe(0);
+  });
+
+  it("a missing attribute or block is reported by name and left null or empty; the rest is kept", () => {
+    const { value, problems } = fromModelSalvaging(
+      s,
+      { name: "web", one: null, grp: { g: "x" }, uniq: [], by_key: {} } as never,
+      "state",
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      '.size: missing attribute "size" in the model',
+      '.many: missing block "many" in the model',
+    ]);
+    expect(value.getAttr("name").asString()).toBe("web");
+    expect(value.getAttr("grp").getAttr("g").asString()).toBe("x");
+    expect(value.getAttr("size").isNull()).toBe(true);
+    expect(value.getAttr("many").lengthInt()).toBe(0);
+  });
+
+  it("what fits and did not change is the base's own value", () => {
+    const base = fromModel(
+      s,
+      { name: "web", size: 2, one: null, grp: { g: null }, many: [{ a: "m" }], uniq: [], by_key: {} } as never,
+      "state",
+    );
+    const { value, problems } = fromModelSalvaging(
+      s,
+      {
+        name: "web",
+        size: "two",
+        one: null,
+        grp: { g: null },
+        many: [{ a: "m" }],
+        uniq: [],
+        by_key: {},
+      } as never,
+      "state",
+      base,
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      ".size: a whole number is required, but received string",
+    ]);
+    expect(value.getAttr("many")).toBe(base.getAttr("many"));
+    expect(value.getAttr("name")).toBe(base.getAttr("name"));
+  });
+
+  it("an error that is not a conversion error is not swallowed", () => {
+    const model = {
+      name: "web",
+      size: 1,
+      one: null,
+      grp: { g: null },
+      get many(): never {
+        throw new TypeError("a getter failed");
+      },
+      uniq: [],
+      by_key: {},
+    };
+    expect(() => fromModelSalvaging(s, model as never, "state")).toThrow(TypeError);
+  });
+});

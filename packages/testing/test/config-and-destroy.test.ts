@@ -93,7 +93,7 @@ describe("configFile and configDirectory", () => {
         runFakeCore({ providers, steps: [step] }, { provider: widgetsProvider }),
       );
       expect(error.message).toContain(
-        `step 1 of 1 failed:\n  - ${named}: the fake core takes structuredConfig only; run this case with runAcceptance`,
+        `step 1 of 1 failed:\n  - ${named}: the fake core reads a step's structuredConfig or config text, not files; put the file's text in config, or run this case with runAcceptance`,
       );
     },
   );

@@ -2181,7 +2181,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
           const what = `${hcl} ${JSON.stringify(step[hcl])}`;
           throw new StepFailure(
             [
-              `${what}: the fake core takes structuredConfig only; run this case with runAcceptance (the real terraform CLI reads HCL)`,
+              `${what}: the fake core reads a step's structuredConfig or config text, not files; put the file's text in config, or run this case with runAcceptance`,
             ],
             "",
           );

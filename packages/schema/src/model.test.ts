@@ -1332,7 +1332,15 @@ describe("fromModelSalvaging: what the fallback keeps", () => {
   it("what fits and did not change is the base's own value", () => {
     const base = fromModel(
       s,
-      { name: "web", size: 2, one: null, grp: { g: null }, many: [{ a: "m" }], uniq: [], by_key: {} } as never,
+      {
+        name: "web",
+        size: 2,
+        one: null,
+        grp: { g: null },
+        many: [{ a: "m" }],
+        uniq: [],
+        by_key: {},
+      } as never,
       "state",
     );
     const { value, problems } = fromModelSalvaging(

@@ -5,6 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { describeTerraform, E2E_TIMEOUT, resourcesOf, Workdir } from "./harness.js";
+import { twoOfEachConfig } from "./configs.js";
 
 const SERVER = `resource "demo_server" "app" {
   name  = "app"
@@ -101,18 +102,7 @@ describeTerraform("demo provider: injected faults", () => {
     "a fault aimed at one object by name taints only that one (networks and volumes too)",
     async () => {
       const w = await Workdir.create("targeted");
-      w.config(`resource "demo_network" "n" {
-  for_each = toset(["a", "b"])
-  name     = each.key
-  cidr     = each.key == "a" ? "10.50.0.0/24" : "10.51.0.0/24"
-}
-
-resource "demo_volume" "v" {
-  for_each = toset(["a", "b"])
-  name     = each.key
-  size     = 1
-}
-`);
+      w.config(twoOfEachConfig);
       const failed = await w.tf(["apply", "-auto-approve"], {
         TFKIT_DEMO_FAULTS: "create_after_remote:demo_network=b,create_after_remote:demo_volume=a",
       });

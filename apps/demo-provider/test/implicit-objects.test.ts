@@ -4,18 +4,10 @@
  * `all_interfaces`, next to the configured ones.
  */
 import { expect, it } from "vitest";
+import { implicitObjectsConfig } from "./configs.js";
 import { describeTerraform, E2E_TIMEOUT, resourcesOf, Workdir } from "./harness.js";
 
-const server = (interfaces: string) => `resource "demo_network" "app" {
-  name = "app"
-  cidr = "10.40.0.0/24"
-}
-
-resource "demo_server" "s" {
-  name  = "s"
-  image = "debian-12"
-${interfaces}}
-`;
+const server = implicitObjectsConfig;
 
 describeTerraform(
   "Resource Instance Change Lifecycle: implicit objects go to a computed list, never into blocks",

@@ -5,32 +5,11 @@
 import { expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { FIFTY_COUNT, fiftyResourcesConfig } from "./configs.js";
 import { describeTerraform, E2E_TIMEOUT, resourcesOf, Workdir } from "./harness.js";
 
-const COUNT = { network: 10, server: 20, volume: 20 };
-
-const config = `resource "demo_network" "n" {
-  count = ${COUNT.network}
-  name  = "n\${count.index}"
-  cidr  = "10.\${count.index}.0.0/24"
-}
-
-resource "demo_server" "s" {
-  count = ${COUNT.server}
-  name  = "s\${count.index}"
-  image = "debian-12"
-
-  network_interface {
-    network_id = demo_network.n[count.index % ${COUNT.network}].id
-  }
-}
-
-resource "demo_volume" "v" {
-  count = ${COUNT.volume}
-  name  = "v\${count.index}"
-  size  = 1
-}
-`;
+const COUNT = FIFTY_COUNT;
+const config = fiftyResourcesConfig;
 
 describeTerraform("demo provider: 50 resources with -parallelism=10", () => {
   it(

@@ -5,27 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
+import { upgradeConfig } from "./configs.js";
 import { describeTerraform, E2E_TIMEOUT, resourcesOf, Workdir } from "./harness.js";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
-const config = (enabled: string, description: string) => `resource "demo_network" "legacy" {
-  name = "legacy"
-  cidr = "10.20.0.0/24"
-}
-
-resource "demo_server" "legacy" {
-  name        = "legacy"
-  description = "${description}"
-  image       = "debian-12"
-  size        = "large"
-  enabled     = "${enabled}"
-
-  network_interface {
-    network_id = demo_network.legacy.id
-  }
-}
-`;
+const config = upgradeConfig;
 
 const cases = [
   { version: 0, enabled: "true", description: "written by the first release" },

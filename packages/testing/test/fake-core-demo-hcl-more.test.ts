@@ -30,6 +30,13 @@ import {
   type TestCase,
   type TestStep,
 } from "../src/index.js";
+import {
+  FIFTY_COUNT,
+  fiftyResourcesConfig,
+  implicitObjectsConfig,
+  twoOfEachConfig,
+  upgradeConfig,
+} from "../../../apps/demo-provider/test/configs.js";
 import { recorded, recorder } from "./hcl-differential.js";
 import { CASE_TIMEOUT, MODE } from "./support.js";
 
@@ -61,37 +68,10 @@ interface DemoCase {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-// apps/demo-provider/test/implicit-objects.test.ts, verbatim.
-const server = (interfaces: string) => `resource "demo_network" "app" {
-  name = "app"
-  cidr = "10.40.0.0/24"
-}
-
-resource "demo_server" "s" {
-  name  = "s"
-  image = "debian-12"
-${interfaces}}
-`;
+// apps/demo-provider/test/implicit-objects.test.ts's configuration.
+const server = implicitObjectsConfig;
 const S = "demo_server.s";
 
-// apps/demo-provider/test/upgrade.test.ts, verbatim.
-const upgradeConfig = (enabled: string, description: string) => `resource "demo_network" "legacy" {
-  name = "legacy"
-  cidr = "10.20.0.0/24"
-}
-
-resource "demo_server" "legacy" {
-  name        = "legacy"
-  description = "${description}"
-  image       = "debian-12"
-  size        = "large"
-  enabled     = "${enabled}"
-
-  network_interface {
-    network_id = demo_network.legacy.id
-  }
-}
-`;
 const LEGACY = "demo_server.legacy";
 
 /** The fixture state file as a FixtureState (attributes and schema versions as written). */
@@ -190,30 +170,9 @@ function upgradeCase(version: 0 | 1): DemoCase {
   };
 }
 
-// apps/demo-provider/test/parallel.test.ts, verbatim (its first case).
-const COUNT = { network: 10, server: 20, volume: 20 };
-const fifty = `resource "demo_network" "n" {
-  count = ${COUNT.network}
-  name  = "n\${count.index}"
-  cidr  = "10.\${count.index}.0.0/24"
-}
-
-resource "demo_server" "s" {
-  count = ${COUNT.server}
-  name  = "s\${count.index}"
-  image = "debian-12"
-
-  network_interface {
-    network_id = demo_network.n[count.index % ${COUNT.network}].id
-  }
-}
-
-resource "demo_volume" "v" {
-  count = ${COUNT.volume}
-  name  = "v\${count.index}"
-  size  = 1
-}
-`;
+// apps/demo-provider/test/parallel.test.ts's first case.
+const COUNT = FIFTY_COUNT;
+const fifty = fiftyResourcesConfig;
 
 /** Records which instances the final destroy found, and whether tainted; the store must be empty after it. */
 const destroyedFrom =
@@ -319,18 +278,7 @@ const CASES: Record<string, DemoCase> = {
       }),
       steps: [
         {
-          config: `resource "demo_network" "n" {
-  for_each = toset(["a", "b"])
-  name     = each.key
-  cidr     = each.key == "a" ? "10.50.0.0/24" : "10.51.0.0/24"
-}
-
-resource "demo_volume" "v" {
-  for_each = toset(["a", "b"])
-  name     = each.key
-  size     = 1
-}
-`,
+          config: twoOfEachConfig,
           expectError: /injected fault create_after_remote/,
         },
       ],

@@ -870,6 +870,24 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     return { planned, plannedPrivate: r.plannedPrivate ?? NO_BYTES, requiresReplace: filtered.paths };
   };
 
+  /** Plans the deletion of a stored instance (removed from the configuration, or a destroy). */
+  const planDelete = async (address: string, inst: LoadedInstance): Promise<PlannedChange> => {
+    const none = nullVal(resourceSchema(inst.type).type);
+    const destroyPlan = await planResource(address, inst.type, inst.value, none, inst.private, false);
+    return {
+      address,
+      type: inst.type,
+      name: inst.name,
+      action: "Delete",
+      prior: inst.value,
+      config: none,
+      planned: destroyPlan.planned,
+      plannedPrivate: destroyPlan.plannedPrivate,
+      priorPrivate: inst.private,
+      replacePaths: [],
+    };
+  };
+
   /** Plans one configured resource: the action, and a second plan with a null prior for a replace. */
   const planConfigured = async (
     address: string,
@@ -974,21 +992,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     }
     for (const [address, inst] of loaded) {
       if (!mode.destroy && config.resources && Object.hasOwn(config.resources, address)) continue;
-      const schema = resourceSchema(inst.type);
-      const none = nullVal(schema.type);
-      const destroyPlan = await planResource(address, inst.type, inst.value, none, inst.private, false);
-      changes.push({
-        address,
-        type: inst.type,
-        name: inst.name,
-        action: "Delete",
-        prior: inst.value,
-        config: none,
-        planned: destroyPlan.planned,
-        plannedPrivate: destroyPlan.plannedPrivate,
-        priorPrivate: inst.private,
-        replacePaths: [],
-      });
+      changes.push(await planDelete(address, inst));
     }
     return { changes, refreshed: loaded, data, json: planJson(changes) };
   };
@@ -1342,21 +1346,7 @@ async function runCase(testCase: TestCase, options: FakeCoreOptions): Promise<Fa
     for (const [address, inst] of orphans) {
       const decl = module.resources.find((d) => d.address === resourceOf(address));
       if (decl?.preventDestroy) preventDestroy(address);
-      const schema = resourceSchema(inst.type);
-      const none = nullVal(schema.type);
-      const destroyPlan = await planResource(address, inst.type, inst.value, none, inst.private, false);
-      changes.push({
-        address,
-        type: inst.type,
-        name: inst.name,
-        action: "Delete",
-        prior: inst.value,
-        config: none,
-        planned: destroyPlan.planned,
-        plannedPrivate: destroyPlan.plannedPrivate,
-        priorPrivate: inst.private,
-        replacePaths: [],
-      });
+      changes.push(await planDelete(address, inst));
     }
     for (const c of changes) {
       const decl = module.resources.find((d) => d.address === resourceOf(c.address));

@@ -1,7 +1,36 @@
 /**
  * Configurations of the demo's real-CLI tests that @tfkit/testing's fake-core differential
- * (packages/testing/test/fake-core-demo-hcl-more.test.ts) also runs, under both runners: one copy.
+ * (packages/testing/test/fake-core-demo-hcl*.test.ts) also runs, under both runners: one copy.
  */
+
+/** lifecycle.test.ts: a network, a server on it with a volume, and an output calling the provider function. */
+export const lifecycleConfig = (o: { description: string; image: string; size: number; cidr?: string }) => `
+resource "demo_network" "app" {
+  name = "app"
+  cidr = "${o.cidr ?? "10.30.0.0/24"}"
+}
+
+resource "demo_server" "web" {
+  name           = "web"
+  description    = "${o.description}"
+  image          = "${o.image}"
+  admin_password = "s3cret"
+
+  network_interface {
+    network_id = demo_network.app.id
+  }
+}
+
+resource "demo_volume" "data" {
+  name      = "data"
+  size      = ${o.size}
+  server_id = demo_server.web.id
+}
+
+output "gateway" {
+  value = provider::demo::cidr_host(demo_network.app.cidr, 1)
+}
+`;
 
 /** implicit-objects.test.ts: a network and a server with the given `network_interface` blocks. */
 export const implicitObjectsConfig = (interfaces: string) => `resource "demo_network" "app" {

@@ -8,39 +8,14 @@ import { join } from "node:path";
 import { fromExecutable, knownvalue, path, plancheck, runAcceptance, statecheck } from "@tfkit/testing";
 import { expect, it } from "vitest";
 import type { StoreData } from "../src/store/file-store.js";
+import { lifecycleConfig } from "./configs.js";
 import { describeTerraform, E2E_TIMEOUT, providerDir } from "./harness.js";
 
 const NET = "demo_network.app";
 const WEB = "demo_server.web";
 const VOL = "demo_volume.data";
 
-const config = (o: { description: string; image: string; size: number; cidr?: string }) => `
-resource "demo_network" "app" {
-  name = "app"
-  cidr = "${o.cidr ?? "10.30.0.0/24"}"
-}
-
-resource "demo_server" "web" {
-  name           = "web"
-  description    = "${o.description}"
-  image          = "${o.image}"
-  admin_password = "s3cret"
-
-  network_interface {
-    network_id = demo_network.app.id
-  }
-}
-
-resource "demo_volume" "data" {
-  name      = "data"
-  size      = ${o.size}
-  server_id = demo_server.web.id
-}
-
-output "gateway" {
-  value = provider::demo::cidr_host(demo_network.app.cidr, 1)
-}
-`;
+const config = lifecycleConfig;
 
 describeTerraform("demo provider: lifecycle through @tfkit/testing", () => {
   // dev_overrides: terraform starts the provider (5–6 processes per command), as for users;

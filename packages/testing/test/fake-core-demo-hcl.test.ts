@@ -23,6 +23,7 @@ import {
   statecheck,
   type TestStep,
 } from "../src/index.js";
+import { lifecycleConfig } from "../../../apps/demo-provider/test/configs.js";
 import { recorded, recorder } from "./hcl-differential.js";
 import { CASE_TIMEOUT, failureOf, MODE } from "./support.js";
 
@@ -39,34 +40,8 @@ const NET = "demo_network.app";
 const WEB = "demo_server.web";
 const VOL = "demo_volume.data";
 
-// apps/demo-provider/test/lifecycle.test.ts, verbatim.
-const config = (o: { description: string; image: string; size: number; cidr?: string }) => `
-resource "demo_network" "app" {
-  name = "app"
-  cidr = "${o.cidr ?? "10.30.0.0/24"}"
-}
-
-resource "demo_server" "web" {
-  name           = "web"
-  description    = "${o.description}"
-  image          = "${o.image}"
-  admin_password = "s3cret"
-
-  network_interface {
-    network_id = demo_network.app.id
-  }
-}
-
-resource "demo_volume" "data" {
-  name      = "data"
-  size      = ${o.size}
-  server_id = demo_server.web.id
-}
-
-output "gateway" {
-  value = provider::demo::cidr_host(demo_network.app.cidr, 1)
-}
-`;
+// apps/demo-provider/test/lifecycle.test.ts's configuration.
+const config = lifecycleConfig;
 
 // apps/demo-provider/test/core-only.test.ts, verbatim.
 const coreOnly = (o: {
